@@ -69,3 +69,50 @@ float4 ps2(float2 uv : TEXCOORD) : SV_Target { return helper(uv) + a.Sample(s, u
     assert!(stderr.contains("'t' is declared here"), "{stderr}");
     assert!(stderr.contains("'s' is declared here"), "{stderr}");
 }
+
+/// The places (`line:column`) of the E2272 errors in `stderr`.
+fn no_default_constructor_at(stderr: &str) -> Vec<String> {
+    stderr
+        .split("error[E2272]")
+        .skip(1)
+        .filter_map(|d| {
+            let at = d.split("t.hlsl:").nth(1)?;
+            Some(at.split_whitespace().next()?.to_owned())
+        })
+        .collect()
+}
+
+#[test]
+fn buffer_pointers_without_initializer_are_refused_only_in_code_dxc_emits() {
+    // DXC checks `vk::BufferPointer<S> p;` where its SPIR-V emitter translates the
+    // declaration: under a shader profile the `-E` entry and what it calls (another
+    // function's `[shader]` or `[numthreads]` makes no entry there); in a library each
+    // `[shader]` function and each `export`ed one (a `[numthreads]` function without
+    // `[shader]` is no entry there).
+    let text = r#"struct S { float4 v; };
+float4 helper() { vk::BufferPointer<S> h; return 0; }
+[shader("compute")]
+[numthreads(1, 1, 1)]
+void cs() { vk::BufferPointer<S> c; }
+[shader("pixel")]
+float4 ps() : SV_Target { vk::BufferPointer<S> p; return helper(); }
+[numthreads(1, 1, 1)]
+void plain() { vk::BufferPointer<S> n; }
+export float4 shared() { vk::BufferPointer<S> e; return 0; }
+"#;
+    let cases: [(&str, Option<&str>, &[&str]); 4] = [
+        ("ps_6_6", Some("ps"), &["2:40", "7:48"]),
+        ("cs_6_6", Some("cs"), &["5:34"]),
+        ("cs_6_6", Some("plain"), &["9:37"]),
+        ("lib_6_6", None, &["2:40", "5:34", "7:48", "10:47"]),
+    ];
+    for (profile, entry, expected) in cases {
+        let (output, _) = crate::harness::run_entry(text, profile, entry, &[]);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(
+            no_default_constructor_at(&stderr),
+            expected,
+            "{profile} {entry:?}: {stderr}"
+        );
+    }
+}
