@@ -116,3 +116,34 @@ export float4 shared() { vk::BufferPointer<S> e; return 0; }
         );
     }
 }
+
+#[test]
+fn dst_of_mixed_element_types_takes_dxc_s_combined_type() {
+    // DXC declares `$type1 dst(in numeric<4> a, in $type1 b)`: both arguments share one
+    // element type, the combination of theirs (a float type over an integer one, the wider
+    // float, unsigned over signed), and the result has it.
+    let cases = [
+        ("int4", "float4", "%v4float"),
+        ("float4", "int4", "%v4float"),
+        ("int4", "uint4", "%v4uint"),
+        ("half4", "float4", "%v4float"),
+        ("float4", "double4", "%v4double"),
+        ("int64_t4", "float4", "%v4float"),
+    ];
+    for (a, b, result) in cases {
+        let text = format!(
+            "RWStructuredBuffer<float4> o;\nRWStructuredBuffer<{a}> A;\n\
+             RWStructuredBuffer<{b}> B;\n[numthreads(1, 1, 1)]\n\
+             void main() {{ o[0] = (float4)dst(A[0], B[0]); }}\n"
+        );
+        let m = compile(&text, "cs_6_6", &["-enable-16bit-types"]);
+        let built = m
+            .asm
+            .lines()
+            .filter(|l| l.contains("OpCompositeConstruct"))
+            .last()
+            .unwrap_or_default()
+            .to_owned();
+        assert!(built.contains(result), "dst({a}, {b}): {built}\n{}", m.asm);
+    }
+}
