@@ -147,3 +147,31 @@ fn dst_of_mixed_element_types_takes_dxc_s_combined_type() {
         assert!(built.contains(result), "dst({a}, {b}): {built}\n{}", m.asm);
     }
 }
+
+#[test]
+fn a_shader_record_read_by_a_helper_is_checked_against_every_library_entry_reaching_it() {
+    // `read` is lowered once, under the ray-generation entry that calls it first; the
+    // compute entry that calls it too makes the read E3287 at the use, naming compute (it
+    // was a backend error at the top of the file). Called from ray-tracing entries only, it
+    // compiles.
+    let with_compute = r#"struct Rec { float4 c; };
+[[vk::shader_record_ext]] ConstantBuffer<Rec> rec;
+RWStructuredBuffer<float4> o;
+float4 read() { return rec.c; }
+[shader("raygeneration")]
+void rg() { o[0] = read(); }
+[shader("compute")]
+[numthreads(1, 1, 1)]
+void cs() { o[1] = read(); }
+"#;
+    let flags = ["-fspv-target-env=vulkan1.2"];
+    let (output, _) = crate::harness::run_entry(with_compute, "lib_6_6", None, &flags);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("error[E3287]"), "{stderr}");
+    assert!(stderr.contains("used in a compute entry point"), "{stderr}");
+    assert!(stderr.contains("t.hlsl:4:24"), "{stderr}");
+    assert!(!stderr.contains("E4001"), "{stderr}");
+    let ray_only = with_compute.replace("o[1] = read();", "o[1] = 1;");
+    let m = crate::harness::compile_entry(&ray_only, "lib_6_6", None, &flags);
+    m.assert_has(&["ShaderRecordBufferKHR"]);
+}
