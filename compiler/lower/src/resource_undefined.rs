@@ -49,6 +49,55 @@ impl FnLower<'_, '_> {
     }
 }
 
+impl FnLower<'_, '_> {
+    /// The undefined buffer standing for a struct member of buffer type `ty` (a structured,
+    /// append, consume or byte-address buffer) that no code assigned, read where code runs
+    /// (`localWrapper.b.b2.append.Append(5.0)` in DXC's `spirv.legal.sbuffer.counter.struct`
+    /// test): DXC keeps such a member as a never-stored variable holding the buffer's
+    /// pointer (and its counter's), which its legalization turns into an `OpUndef` pointer
+    /// that the access chains then index (checked with `spirv-opt --legalize-hlsl` and
+    /// `spirv-val` on SPIR-V shaped as DXC writes it). One `Private` global per buffer type,
+    /// which the backend declares as that `OpUndef`. `None` for other types, and in code
+    /// that never runs (its statement is dropped, `resource_dead`).
+    pub(crate) fn undefined_member_buffer(&mut self, ty: &Type) -> Option<Value> {
+        if self.res.flow.dead || self.res.dropping {
+            return None;
+        }
+        let r = ty.as_resource()?;
+        if !matches!(
+            r,
+            ResourceType::StructuredBuffer { .. } | ResourceType::ByteAddressBuffer { .. }
+        ) {
+            return None;
+        }
+        let name = "undefined.buffer";
+        let existing = self
+            .cx
+            .mb
+            .module()
+            .globals
+            .iter()
+            .find(|(_, g)| g.kind == ir::GlobalKind::Private && g.name == name && g.ty == *ty)
+            .map(|(h, _)| h);
+        let g = match existing {
+            Some(g) => g,
+            None => {
+                let mut g = ir::GlobalVar::new(
+                    name,
+                    ir::GlobalKind::Private,
+                    r.address_space(),
+                    ty.clone(),
+                );
+                if let Some(t) = g.buffer_layout_type() {
+                    g.layout = Some(types::BufferLayout::new(&t, g.default_layout_rules()));
+                }
+                self.cx.mb.global(g)
+            }
+        };
+        Some(Value::Global(g))
+    }
+}
+
 impl ModuleCtx<'_> {
     /// The type of `static` `idx` when it is a read-only texture or a sampler (no array).
     fn undefined_static_type(&self, idx: ItemIdx) -> Option<Type> {

@@ -175,3 +175,46 @@ void cs() { o[1] = read(); }
     let m = crate::harness::compile_entry(&ray_only, "lib_6_6", None, &flags);
     m.assert_has(&["ShaderRecordBufferKHR"]);
 }
+
+#[test]
+fn a_buffer_member_never_assigned_is_an_undefined_pointer() {
+    // `p.second.log` is never given a buffer (only `first` is filled in); DXC keeps it, and
+    // its counter, in never-stored variables holding pointers, which its legalization turns
+    // into `OpUndef` pointers that the counter's atomic and the append's store index (the
+    // shape of DXC's `spirv.legal.sbuffer.counter.struct` test). It was E3020.
+    let text = r#"
+struct Queues {
+    RWStructuredBuffer<uint> hits;
+    AppendStructuredBuffer<float> log;
+};
+struct Pair { Queues first; Queues second; };
+RWStructuredBuffer<uint> gHits;
+AppendStructuredBuffer<float> gLog;
+Pair make() {
+    Pair p;
+    p.first.hits = gHits;
+    p.first.log = gLog;
+    return p;
+}
+float4 main(uint id : SV_VertexID) : SV_Position {
+    Pair p = make();
+    p.first.hits.IncrementCounter();
+    p.second.log.Append(5.0);
+    p.first.log.Append((float)p.second.hits[id]);
+    return 0;
+}
+"#;
+    for env in ["vulkan1.0", "vulkan1.2"] {
+        let flag = format!("-fspv-target-env={env}");
+        let m = compile(text, "vs_6_0", &[&flag]);
+        let undefined: Vec<&str> = m.asm.lines().filter(|l| l.contains("OpUndef")).collect();
+        // Both buffers of `second` and the append buffer's counter.
+        assert_eq!(undefined.len(), 3, "{env}: {}", m.asm);
+        assert!(
+            undefined.iter().all(|l| l.contains("OpUndef %_ptr_")),
+            "{env}: {undefined:?}"
+        );
+        // The counters of `gHits` and `gLog` stay real variables.
+        assert_eq!(m.asm.matches("OpAtomicIAdd").count(), 3, "{}", m.asm);
+    }
+}
