@@ -140,8 +140,7 @@ fn dst_of_mixed_element_types_takes_dxc_s_combined_type() {
         let built = m
             .asm
             .lines()
-            .filter(|l| l.contains("OpCompositeConstruct"))
-            .last()
+            .rfind(|l| l.contains("OpCompositeConstruct"))
             .unwrap_or_default()
             .to_owned();
         assert!(built.contains(result), "dst({a}, {b}): {built}\n{}", m.asm);
