@@ -169,25 +169,38 @@ pub(crate) fn entry_and_export_roots(
     config: CompileConfig,
     funcs: &[FunctionId<'_>],
 ) -> Vec<AstId> {
-    let map = ast_id_map(db, file, config);
-    let root = expanded_root(db, file, config);
-    let exported = funcs.iter().map(|f| f.ast(db)).filter(|&ast| {
-        map.node(&root, ast)
-            .and_then(ast::FnDef::cast)
-            .is_some_and(|f| {
-                f.modifiers()
-                    .iter()
-                    .any(|m| m.kind() == SyntaxKind::EXPORT_KW)
-            })
-    });
     let mut roots: Vec<AstId> = entry_points(db, file, config)
         .iter()
         .map(|e| e.function)
-        .chain(exported)
+        .chain(exported_functions(db, file, config, funcs))
         .collect();
     roots.sort();
     roots.dedup();
     roots
+}
+
+/// The functions of `funcs` declared `export`.
+pub(crate) fn exported_functions(
+    db: &dyn HirDb,
+    file: SourceFile,
+    config: CompileConfig,
+    funcs: &[FunctionId<'_>],
+) -> Vec<AstId> {
+    let map = ast_id_map(db, file, config);
+    let root = expanded_root(db, file, config);
+    funcs
+        .iter()
+        .map(|f| f.ast(db))
+        .filter(|&ast| {
+            map.node(&root, ast)
+                .and_then(ast::FnDef::cast)
+                .is_some_and(|f| {
+                    f.modifiers()
+                        .iter()
+                        .any(|m| m.kind() == SyntaxKind::EXPORT_KW)
+                })
+        })
+        .collect()
 }
 
 /// Adds `E2123` for the gated calls the entry points and exported functions reach when the

@@ -273,7 +273,18 @@ fn verify_globals(m: &Module, errors: &mut Vec<VerifierError>) {
                 g.space.name()
             ));
         }
-        if let Some(space) = g.kind.fixed_space() {
+        // A private buffer never assigned (the backend's `OpUndef` pointer) is indexed as
+        // the buffer it stands for: in the buffer's space.
+        let undefined_buffer = g.kind == GlobalKind::Private
+            && g.init.is_none()
+            && matches!(
+                g.ty.as_resource(),
+                Some(
+                    types::ResourceType::StructuredBuffer { .. }
+                        | types::ResourceType::ByteAddressBuffer { .. }
+                )
+            );
+        if let Some(space) = g.kind.fixed_space().filter(|_| !undefined_buffer) {
             if g.space != space {
                 fail(format!(
                     "{} globals must be in {}, not {}",
@@ -322,12 +333,18 @@ fn verify_globals(m: &Module, errors: &mut Vec<VerifierError>) {
             }
         } else {
             // A private texture or sampler without an initializer is a `static` no code
-            // assigns: an undefined value each time it is read (the backend's `OpUndef`).
+            // assigns, a private buffer a struct member no code assigns: an undefined value
+            // (or pointer) each time it is read (the backend's `OpUndef`).
             let undefined = g.kind == GlobalKind::Private
                 && g.init.is_none()
                 && matches!(
                     g.ty.as_resource(),
-                    Some(types::ResourceType::Texture { .. } | types::ResourceType::Sampler { .. })
+                    Some(
+                        types::ResourceType::Texture { .. }
+                            | types::ResourceType::Sampler { .. }
+                            | types::ResourceType::StructuredBuffer { .. }
+                            | types::ResourceType::ByteAddressBuffer { .. }
+                    )
                 );
             if resource.is_some() && !undefined {
                 fail(format!(

@@ -22,6 +22,23 @@ impl ModuleCtx<'_> {
         if let Some(&c) = self.counters.get(&buffer) {
             return c;
         }
+        let g = &self.mb.module().globals[buffer];
+        if g.kind == ir::GlobalKind::Private {
+            // An undefined buffer (`resource_undefined`) has an undefined counter.
+            let name = format!("counter.var.{}", g.name);
+            let ty = Type::resource(ResourceType::ByteAddressBuffer {
+                access: ByteAddressKind::ReadWrite,
+            });
+            let space = types::AddressSpace::StorageBuffer;
+            let c = self.mb.global(ir::GlobalVar::new(
+                &name,
+                ir::GlobalKind::Private,
+                space,
+                ty,
+            ));
+            self.counters.insert(buffer, c);
+            return c;
+        }
         self.check_bound_register_counter(self.item_of_buffer(buffer));
         let explicit = self.counter_binding_of(buffer);
         let assigned = self.assigned_counter_binding(buffer);

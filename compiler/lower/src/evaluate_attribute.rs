@@ -21,7 +21,8 @@
 //! swizzled, of several rows each element's own evaluation put together.
 //! A value
 //! that is not a stage input (computed, a global, a written local) is DXC's error, in its
-//! words (`E3060`).
+//! words (`E3060`); a 16-bit float one (`-enable-16bit-types`) is `E3297`, as the
+//! `InterpolateAt*` instructions take 32-bit floats only.
 
 use hir::body::{Body, Expr, ExprId, LocalId};
 use hir::item_tree::ItemIdx;
@@ -246,10 +247,17 @@ impl FnLower<'_, '_> {
         // Vulkan requires `Flat`: the same at every sample, so their value is the input's.
         let interpolated = match ty.scalar_kind() {
             Some(k) if k.is_float() && k.bit_width() == 16 => {
-                return Err(self.unsupported(
-                    "evaluating a 16-bit float attribute (SPIR-V's Interpolate* instructions \
-                     take 32-bit floats)",
-                    e,
+                // DXC emits `InterpolateAt*` on the 16-bit input all the same, and its
+                // validator refuses the module ("generated SPIR-V is invalid"): no 32-bit
+                // copy of an input can be interpolated in its place.
+                let range = self.expr_range(e);
+                return Err(self.cx.error(
+                    crate::ATTRIBUTE_OF_16_BIT_FLOAT,
+                    "attribute evaluation of a 16-bit float value: SPIR-V's InterpolateAt* \
+                     instructions take 32-bit floats only (declare the input as `float`, \
+                     or compile without -enable-16bit-types)"
+                        .to_owned(),
+                    range,
                 ));
             }
             Some(k) => k.is_float() && k.bit_width() == 32,

@@ -505,7 +505,7 @@ impl FnLower<'_, '_> {
                     return Err(self.unsupported("this kind of name in an expression", e));
                 }
                 let at = self.expr_range(e);
-                crate::shader_record::check_use(self.cx, idx, at)?;
+                crate::shader_record::check_use(self.cx, self.item, idx, at)?;
                 match self.cx.global_for(idx)? {
                     GlobalRef::Var(g) => Ok(Place::Ptr(Value::Global(g))),
                     GlobalRef::CBufferMember(g, m) => {

@@ -302,6 +302,9 @@ pub const GEOMETRY_MISUSE: &str = "E3032";
 /// The code of an attribute evaluation (`EvaluateAttributeAtSample`, `...Centroid`,
 /// `...Snapped`) of a value that is not a stage input, in DXC's words.
 pub const ATTRIBUTE_NOT_INPUT: &str = "E3060";
+/// The code of an attribute evaluation of a 16-bit float value (`-enable-16bit-types`):
+/// SPIR-V's `InterpolateAt*` take 32-bit floats only, and DXC's module fails validation.
+pub const ATTRIBUTE_OF_16_BIT_FLOAT: &str = "E3297";
 /// The code of a `GetAttributeAtVertex` DXC refuses, in its words (a value without
 /// `nointerpolation`), or whose SPIR-V no Vulkan implementation takes (a built-in input).
 pub const ATTRIBUTE_AT_VERTEX_MISUSE: &str = "E3061";

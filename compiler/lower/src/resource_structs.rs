@@ -1002,6 +1002,17 @@ impl FnLower<'_, '_> {
         match self.passed_slot(slot, e)? {
             Some(p) => Ok(p),
             None => {
+                // A buffer member of a local or parameter never assigned is DXC's undefined
+                // pointer (`static` ones keep their flow rules, `static_flow`).
+                let plain = self
+                    .body
+                    .locals
+                    .get(slot.0 .0 as usize)
+                    .is_some_and(|l| !l.is_static);
+                let ty = self.infer.type_of_expr(e).cloned().filter(|_| plain);
+                if let Some(v) = ty.and_then(|t| self.undefined_member_buffer(&t)) {
+                    return Ok(v);
+                }
                 let range = self.expr_range(e);
                 Err(self.unassigned_use(range))
             }

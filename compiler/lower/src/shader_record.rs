@@ -6,6 +6,8 @@
 //! A use in an entry of another stage is `E3287` at the use, labelled with the declaration
 //! (`check_use`, called by `expr.rs` for every global a name reads): the shader binding
 //! table exists for ray-tracing stages only (VUID-StandaloneSpirv-ShaderRecordBufferKHR-07119).
+//! In a library the stages checked are those of the `[shader("...")]` entries whose calls
+//! reach the function holding the use, whichever entry is being lowered.
 
 use hir::item_tree::ItemIdx;
 use types::{ResourceType, Type};
@@ -34,15 +36,44 @@ pub(crate) fn shader_record_for(cx: &mut ModuleCtx<'_>, idx: ItemIdx, ty: Type) 
     Ok(cx.mb.shader_record(&name, block))
 }
 
-/// Refuses a use (at `at`) of global `idx` (or of a member of the cbuffer `idx` is in) that is
-/// a shader-record block, when the entry being lowered is not a ray-tracing stage.
-pub(crate) fn check_use(cx: &mut ModuleCtx<'_>, idx: ItemIdx, at: syntax::TextRange) -> R<()> {
-    let Some(stage) = cx.entry_stage else {
+/// Refuses a use (at `at`, in function `func`) of global `idx` (or of a member of the
+/// cbuffer `idx` is in) that is a shader-record block, when an entry that runs the use is
+/// not a ray-tracing stage: the entry being lowered, or in a library any `[shader("...")]`
+/// entry whose calls reach `func` (a function several entries call is lowered once, under
+/// whichever entry calls it first); when no entry's calls are seen to reach `func` (a
+/// method, a static's initializer), the entry being lowered.
+pub(crate) fn check_use(
+    cx: &mut ModuleCtx<'_>,
+    func: ItemIdx,
+    idx: ItemIdx,
+    at: syntax::TextRange,
+) -> R<()> {
+    let Some(lowered) = cx.entry_stage else {
         return Ok(());
     };
-    if crate::entry::is_ray_stage(stage) {
+    if !cx.is_shader_record(idx)
+        && !cx
+            .tree
+            .item(idx)
+            .parent
+            .is_some_and(|p| cx.is_shader_record(p))
+    {
         return Ok(());
     }
+    let library =
+        cx.config.preprocess(cx.db).target.map(|t| t.stage) == Some(base_db::ShaderStage::Library);
+    let mut stages = if library {
+        reaching_stages(cx, func)
+    } else {
+        Vec::new()
+    };
+    if stages.is_empty() {
+        stages.push(lowered);
+    }
+    let stage = stages.into_iter().find(|&s| !crate::entry::is_ray_stage(s));
+    let Some(stage) = stage else {
+        return Ok(());
+    };
     let record = [Some(idx), cx.tree.item(idx).parent]
         .into_iter()
         .flatten()
@@ -68,4 +99,36 @@ pub(crate) fn check_use(cx: &mut ModuleCtx<'_>, idx: ItemIdx, at: syntax::TextRa
         at,
         &[(decl, format!("`{name}` is declared here"))],
     ))
+}
+
+/// The stages of the library's `[shader("...")]` entries whose calls reach function `func`
+/// (the entry itself included), in source order.
+fn reaching_stages(cx: &ModuleCtx<'_>, func: ItemIdx) -> Vec<crate::entry::ShaderStage> {
+    use std::collections::{HashMap, HashSet};
+    let target = cx.tree.item(func).ast;
+    let mut graph: HashMap<hir::AstId, Vec<hir::AstId>> = HashMap::new();
+    for fid in hir::functions(cx.db, cx.file, cx.config) {
+        let calls = crate::enums::infer(cx.db, fid).calls.clone();
+        graph.insert(fid.ast(cx.db), calls);
+    }
+    let mut stages = Vec::new();
+    for e in hir::entry::entry_points(cx.db, cx.file, cx.config).iter() {
+        if e.source != hir::entry::EntrySource::ShaderAttribute {
+            continue;
+        }
+        let mut seen = HashSet::from([e.function]);
+        let mut work = vec![e.function];
+        while let Some(f) = work.pop() {
+            if f == target {
+                stages.push(crate::entry::ShaderStage::of_entry(e.stage));
+                break;
+            }
+            for &c in graph.get(&f).into_iter().flatten() {
+                if seen.insert(c) {
+                    work.push(c);
+                }
+            }
+        }
+    }
+    stages
 }

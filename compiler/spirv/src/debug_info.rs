@@ -470,10 +470,9 @@ impl Ctx<'_> {
             let Some(Some(info)) = self.global_info.get(h.index()) else {
                 continue;
             };
-            // A private texture or sampler is an `OpUndef`, no variable (`lower_global`).
-            if info.class == rspirv::spirv::StorageClass::Private
-                && matches!(g.ty, types::Type::Resource(_))
-            {
+            // A private texture, sampler or buffer is an `OpUndef`, no variable
+            // (`lower_global`).
+            if g.kind == ir::GlobalKind::Private && matches!(g.ty, types::Type::Resource(_)) {
                 continue;
             }
             let var = info.id;

@@ -84,9 +84,12 @@ impl Ctx<'_> {
                 )));
             }
             let is_stage = matches!(info.class, StorageClass::Input | StorageClass::Output);
-            // A private texture or sampler is an `OpUndef`, no variable (`lower_global`).
-            let undefined = info.class == StorageClass::Private
-                && matches!(info.pointee.ty, types::Type::Resource(_));
+            // A private texture, sampler or buffer is an `OpUndef`, no variable
+            // (`lower_global`).
+            let undefined = {
+                let gv = &self.m.globals[ir::Global::new(g)];
+                gv.kind == ir::GlobalKind::Private && matches!(gv.ty, types::Type::Resource(_))
+            };
             if (is_stage || all_globals) && !undefined {
                 interface.extend(self.interface_ids(g, info.id));
             }

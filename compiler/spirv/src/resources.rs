@@ -729,14 +729,39 @@ impl Ctx<'_> {
     /// A private texture or sampler, a `static` no code assigns: no variable (Vulkan keeps
     /// images and samplers in `UniformConstant` only) but an `OpUndef` of its type, which
     /// every load of it is (`load_handle`), as DXC's legalization turns the loads of such a
-    /// never-stored private variable into `OpUndef`.
+    /// never-stored private variable into `OpUndef`. A private buffer (a struct member no
+    /// code assigns) is an `OpUndef` of the buffer's pointer type in its storage class, which
+    /// access chains and atomics then index, as DXC's legalization leaves the loads of a
+    /// never-stored variable holding a buffer pointer (and of its counter's).
     fn lower_undefined_resource(&mut self, h: ir::Global) -> Result<()> {
         let g = &self.m.globals[h];
-        let (name, pointee) = (g.name.clone(), Pointee::plain(g.ty.clone()));
-        let ty = self.pointee_type(&pointee)?;
+        let name = g.name.clone();
+        let block = resource_of(&g.ty).and_then(block_kind);
+        let (ty, class, pointee) = match (block, resource_of(&g.ty)) {
+            (Some(kind), Some(r)) => {
+                let class = match r.address_space() {
+                    AddressSpace::Uniform => StorageClass::Uniform,
+                    _ => self.storage_buffer_class(),
+                };
+                let mut p = Pointee::plain(g.ty.clone());
+                p.layout = g.layout.as_ref().map(|l| l.layout.clone());
+                p.external = true;
+                p.block = Some(kind);
+                let gty = g.ty.clone();
+                let pointee_ty = self.pointee_type(&p)?;
+                if class == StorageClass::StorageBuffer && !self.at_least(1, 3) {
+                    self.extension("SPV_KHR_storage_buffer_storage_class");
+                }
+                self.require_16bit_storage(&gty, class);
+                (self.pointer_type(class, pointee_ty), class, p)
+            }
+            _ => {
+                let p = Pointee::plain(g.ty.clone());
+                (self.pointee_type(&p)?, StorageClass::Private, p)
+            }
+        };
         let id = self.global_inst(Op::Undef, Some(ty), vec![]);
         self.name(id, &name);
-        let class = StorageClass::Private;
         self.global_info[h.index()] = Some(GlobalInfo { id, class, pointee });
         Ok(())
     }

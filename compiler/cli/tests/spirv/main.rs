@@ -101,5 +101,6 @@ mod vulkan_types;
 mod weak3;
 mod weak4;
 mod weak5;
+mod weak6;
 mod weak_spots;
 mod wicked_probe;

@@ -138,24 +138,6 @@ fn attribute_evaluation_of_flat_kinds_and_matrices() {
 }
 
 #[test]
-fn attribute_evaluation_of_16_bit_floats_is_not_supported_yet() {
-    let text = r#"
-RWStructuredBuffer<half3> R;
-float4 main(float4 pos : SV_Position, half3 v : V) : SV_Target {
-    R[0] = EvaluateAttributeCentroid(v);
-    return 0;
-}
-"#;
-    crate::harness::refuse(text, "ps_6_6", &["-enable-16bit-types"], 1, "E3001");
-    let (output, _) = crate::harness::run(text, "ps_6_6", &["-enable-16bit-types"]);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        stderr.contains("evaluating a 16-bit float attribute") && stderr.contains("4:12"),
-        "{stderr}"
-    );
-}
-
-#[test]
 fn increments_and_shift_assignments_of_bool_lvalues_are_refused() {
     // DXC: "operator cannot be used with a bool lvalue" for `++`, `--`, `<<=` and `>>=` on a
     // `bool` of any shape (they were IR verifier failures, E4002, or accepted); `+=` and `<<`
