@@ -1029,7 +1029,19 @@ impl InferCtx<'_> {
                 Some((**element).clone())
             }
             Type::Resource(r) => match &**r {
-                ResourceType::Texture { sample, .. } => Some(sample.clone()),
+                ResourceType::Texture { sample, dim, .. } => {
+                    // A longer coordinate is truncated to the texture's (`tex2d[uint3]`).
+                    if let Some(Type::Vector(_, n)) = &index_ty {
+                        if *n > dim.coordinate_count() {
+                            self.diag(
+                                codes::TRUNCATION,
+                                BodyNode::Expr(index),
+                                "implicit truncation of vector type".into(),
+                            );
+                        }
+                    }
+                    Some(sample.clone())
+                }
                 ResourceType::TypedBuffer { element, .. } => Some(element.clone()),
                 ResourceType::StructuredBuffer { element, kind }
                     if !matches!(kind, StructuredKind::Append | StructuredKind::Consume) =>

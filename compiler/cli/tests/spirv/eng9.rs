@@ -1,0 +1,60 @@
+//! Shapes from Microsoft's D3D12 samples (MiniEngine, the DXR, mesh-shader, VRS and work-graph
+//! samples) that the eng9 survey found `hlslc` treating differently from DXC's `-spirv` build.
+//! Each compiled module is validated by `spirv-val`.
+
+use crate::harness::{compile, compile_entry, run};
+
+/// What `hlslc` printed on stderr for `src`, which must compile to valid SPIR-V.
+fn stderr_of(src: &str, profile: &str, flags: &[&str]) -> String {
+    compile(src, profile, flags);
+    let (out, _) = run(src, profile, flags);
+    assert!(out.status.success());
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// The DXR samples write `Output[DispatchRaysIndex()]` into a `RWTexture2D`: a `uint3` index
+/// where the texture takes two coordinates. DXC truncates it (warning so) and reads or writes
+/// the texel at `.xy`; a scalar index is splat.
+#[test]
+fn a_longer_texture_index_is_truncated_to_the_coordinate() {
+    let src = r#"
+RWTexture2D<float4> canvas : register(u0);
+RWTexture3D<float> volume : register(u1);
+[numthreads(4, 4, 1)]
+void main(uint3 cell : SV_DispatchThreadID) {
+    float4 before = canvas[cell];
+    canvas[cell] = before + 1;
+    volume[cell.x] = before.x;
+}
+"#;
+    let stderr = stderr_of(src, "cs_6_0", &[]);
+    assert_eq!(
+        stderr
+            .matches("warning[W2001]: implicit truncation of vector type")
+            .count(),
+        2,
+        "{stderr}"
+    );
+    let m = compile(src, "cs_6_0", &[]);
+    let shuffles = m
+        .asm
+        .lines()
+        .filter(|l| l.contains("OpVectorShuffle %v2uint") && l.ends_with(" 0 1"))
+        .count();
+    assert_eq!(shuffles, 2, "{}", m.asm);
+    assert!(m.has("OpCompositeConstruct %v3uint"), "{}", m.asm);
+
+    let rt = r#"
+RaytracingAccelerationStructure scene : register(t0);
+RWTexture2D<float4> target : register(u0);
+struct Payload { float4 color; };
+[shader("raygeneration")]
+void gen() {
+    RayDesc ray = { float3(0, 0, 0), 0.0, float3(0, 0, 1), 100.0 };
+    Payload p = { float4(0, 0, 0, 0) };
+    TraceRay(scene, RAY_FLAG_NONE, ~0, 0, 1, 0, ray, p);
+    target[DispatchRaysIndex()] = p.color;
+}
+"#;
+    compile_entry(rt, "lib_6_3", None, &["-fspv-target-env=vulkan1.2"]);
+}
