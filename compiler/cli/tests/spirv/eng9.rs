@@ -58,3 +58,33 @@ void gen() {
 "#;
     compile_entry(rt, "lib_6_3", None, &["-fspv-target-env=vulkan1.2"]);
 }
+
+/// The D3D12 work-graph samples declare node inputs and outputs and a `GlobalRootSignature`
+/// subobject: types only DXIL has. Each use is refused with its own code at the type (one
+/// error per declaration, no "unknown type"), where it used to read as a misspelt name.
+#[test]
+fn work_graph_types_and_subobjects_are_refused_by_name() {
+    let src = r#"
+GlobalRootSignature rootsig = { "UAV(u0)" };
+RWStructuredBuffer<uint> counts : register(u0);
+struct Job { uint slot; };
+[Shader("node")]
+[NodeLaunch("thread")]
+void consume(ThreadNodeInputRecord<Job> job, [MaxRecords(1)] NodeOutput<Job> next) {
+    InterlockedAdd(counts[job.Get().slot], 1);
+    ThreadNodeOutputRecords<Job> out = next.GetThreadNodeOutputRecords(1);
+    out.OutputComplete();
+}
+"#;
+    let (out, _) = crate::harness::run_entry(src, "lib_6_8", None, &["-fspv-target-env=vulkan1.3"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{stderr}");
+    assert_eq!(stderr.matches("error[E2279]").count(), 3, "{stderr}");
+    assert_eq!(stderr.matches("error[E2280]").count(), 1, "{stderr}");
+    assert!(!stderr.contains("E2014"), "{stderr}");
+    assert!(
+        stderr.contains("`NodeOutput<Job>` is a work-graph node type (SM 6.8)"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("t.hlsl:7:62"), "{stderr}");
+}
