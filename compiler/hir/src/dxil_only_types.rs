@@ -1,10 +1,13 @@
-//! Type names DXC knows only for DXIL: the work-graph node records and outputs of SM 6.8
-//! (`DispatchNodeInputRecord<T>`, `NodeOutput<T>`, ...) and the state-object subobjects of a
-//! ray-tracing library (`GlobalRootSignature`, `TriangleHitGroup`, ...). We do not model them as
-//! types; a use is refused with its own code instead of "unknown type" (`E2014`), so that the
-//! D3D12 work-graph and subobject samples read why their SPIR-V build fails: `E2279` for the
-//! work-graph types, `E2280` for the subobjects. Used where type errors become diagnostics
-//! (`diagnostics::type_diagnostics` for declarations, `infer` for locals and casts).
+//! Names DXC knows only for DXIL: the work-graph node records and outputs of SM 6.8
+//! (`DispatchNodeInputRecord<T>`, `NodeOutput<T>`, ...), shader execution reordering of SM 6.9
+//! (`dx::HitObject` and its static methods, `dx::MaybeReorderThread`), and the state-object
+//! subobjects of a ray-tracing library (`GlobalRootSignature`, `TriangleHitGroup`, ...). DXC's
+//! `-spirv` compiles none of them. We do not model them; a use is refused with its own code
+//! instead of "unknown type" (`E2014`) or "undeclared identifier" (`E2001`), so that the D3D12
+//! work-graph, SER and subobject samples read why their SPIR-V build fails: `E2279` for work
+//! graphs and SER, `E2280` for the subobjects. Used where type errors become diagnostics
+//! (`diagnostics::type_diagnostics` for declarations, `infer` for locals and casts) and where
+//! `infer` reports an undeclared name.
 
 use crate::codes;
 
@@ -25,11 +28,36 @@ const WORK_GRAPH_TYPES: [&str; 13] = [
     "ThreadNodeOutputRecords",
 ];
 
+/// The message for a use of shader execution reordering (`what` names it).
+fn reordering(what: &str) -> String {
+    format!(
+        "`{what}` is shader execution reordering (SM 6.9), which only DXIL has: DXC's -spirv \
+         does not compile `dx::HitObject` or `dx::MaybeReorderThread`"
+    )
+}
+
+/// `name` without a leading `dx::` (the namespace SER's names live in).
+fn without_dx(name: &str) -> &str {
+    let name = name.trim();
+    name.strip_prefix("dx::").unwrap_or(name).trim()
+}
+
+/// The code and message for an undeclared `path` that is an SER name (`HitObject::TraceRay`,
+/// `dx::MaybeReorderThread`), else `None`.
+pub(crate) fn undeclared_name(path: &str) -> Option<(&'static str, String)> {
+    let bare = without_dx(path);
+    (bare == "MaybeReorderThread" || bare.starts_with("HitObject::"))
+        .then(|| (codes::WORK_GRAPH_TYPE, reordering(path)))
+}
+
 /// The code and message for an unknown type named `name` (as written, template arguments
 /// included): `E2279`/`E2280` for a DXIL-only type, `E2014` otherwise.
 pub(crate) fn unknown_type(name: &str) -> (&'static str, String) {
     let base = name.split('<').next().unwrap_or(name).trim();
     let base = base.rsplit("::").next().unwrap_or(base);
+    if without_dx(name) == "HitObject" {
+        return (codes::WORK_GRAPH_TYPE, reordering(name));
+    }
     if WORK_GRAPH_TYPES.contains(&base) {
         return (
             codes::WORK_GRAPH_TYPE,
@@ -53,7 +81,7 @@ pub(crate) fn unknown_type(name: &str) -> (&'static str, String) {
 
 #[cfg(test)]
 mod tests {
-    use super::unknown_type;
+    use super::{undeclared_name, unknown_type};
 
     #[test]
     fn node_records_subobjects_and_other_names() {
@@ -62,5 +90,9 @@ mod tests {
         assert_eq!(unknown_type("TriangleHitGroup").0, "E2280");
         assert_eq!(unknown_type("NodeOutputs").0, "E2014");
         assert_eq!(unknown_type("Foo").1, "unknown type `Foo`");
+        assert_eq!(unknown_type("dx::HitObject").0, "E2279");
+        assert!(undeclared_name("HitObject::Invoke").is_some());
+        assert!(undeclared_name("dx::MaybeReorderThread").is_some());
+        assert!(undeclared_name("MaybeReorder").is_none());
     }
 }

@@ -101,7 +101,7 @@
 //! | E2257 | a typed buffer or texture element of more than 16 bytes (`Buffer<double3>`) |
 //! | E2258 | a texel type Vulkan images cannot hold (`double`; `bool` outside read-only textures) |
 //! | E2259 | a shader attribute on a variable, `[noinline]` on a statement |
-//! | E2279 | a work-graph node type (`NodeOutput<T>`), which only DXIL has |
+//! | E2279 | a work-graph node type (`NodeOutput<T>`) or SER name (`dx::HitObject`), which only DXIL has |
 //! | E2280 | a state subobject (`GlobalRootSignature`), which only DXIL has |
 //!
 //! Intrinsics and resource methods come through the seam in [`intrinsics`].

@@ -88,3 +88,39 @@ void consume(ThreadNodeInputRecord<Job> job, [MaxRecords(1)] NodeOutput<Job> nex
     );
     assert!(stderr.contains("t.hlsl:7:62"), "{stderr}");
 }
+
+/// The SER sample's ray generation shader: `dx::HitObject` and `dx::MaybeReorderThread`
+/// (SM 6.9), which DXC's -spirv does not compile. Each use is refused as SER, at the name; the
+/// payload's `[raypayload]` attribute is DXC's own and draws no "unknown attribute" warning.
+#[test]
+fn shader_execution_reordering_is_refused_by_name() {
+    let src = r#"
+using namespace dx;
+RaytracingAccelerationStructure scene : register(t0);
+RWTexture2D<float4> target : register(u0);
+struct [raypayload] Payload { float4 color : write(caller, closesthit, miss) : read(caller); };
+[shader("raygeneration")]
+void gen() {
+    RayDesc ray = { float3(0, 0, 0), 0.0, float3(0, 0, 1), 100.0 };
+    Payload p = { float4(0, 0, 0, 0) };
+    HitObject h = HitObject::TraceRay(scene, RAY_FLAG_NONE, ~0, 0, 1, 0, ray, p);
+    dx::MaybeReorderThread(h);
+    HitObject::Invoke(h, p);
+    target[DispatchRaysIndex().xy] = p.color;
+}
+"#;
+    let (out, _) = crate::harness::run_entry(src, "lib_6_9", None, &["-fspv-target-env=vulkan1.2"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{stderr}");
+    assert_eq!(stderr.matches("error[E2279]").count(), 4, "{stderr}");
+    assert!(
+        !stderr.contains("E2001") && !stderr.contains("E2014"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("raypayload"), "{stderr}");
+    assert!(
+        stderr.contains("`dx::MaybeReorderThread` is shader execution reordering (SM 6.9)"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("t.hlsl:10:19"), "{stderr}");
+}

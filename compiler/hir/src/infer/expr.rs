@@ -366,7 +366,9 @@ impl InferCtx<'_> {
                 } else {
                     format!("use of undeclared identifier `{path}`")
                 };
-                self.diag(codes::UNDEFINED_NAME, BodyNode::Expr(id), msg);
+                let (code, msg) = crate::dxil_only_types::undeclared_name(&path.to_string())
+                    .unwrap_or((codes::UNDEFINED_NAME, msg));
+                self.diag(code, BodyNode::Expr(id), msg);
                 None
             }
         };
