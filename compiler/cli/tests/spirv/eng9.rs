@@ -124,3 +124,27 @@ void gen() {
     );
     assert!(stderr.contains("t.hlsl:10:19"), "{stderr}");
 }
+
+/// A node shader whose parameters name no node type (the GPUOpen classify graph's leaves take
+/// only `SV_GroupIndex`): refused as a DXIL-only node entry at its `[Shader("node")]`, for
+/// the whole library and for `-E`, where it used to read as a stage not lowered yet.
+#[test]
+fn a_node_entry_is_refused_at_its_shader_attribute() {
+    let src = r#"
+RWStructuredBuffer<uint> hits : register(u0);
+[Shader("node")]
+[NodeLaunch("broadcasting")]
+[NodeDispatchGrid(4, 1, 1)]
+[NumThreads(8, 1, 1)]
+void leaf(uint i : SV_GroupIndex) { hits[i] = 1; }
+"#;
+    for entry in [None, Some("leaf")] {
+        let (out, _) =
+            crate::harness::run_entry(src, "lib_6_8", entry, &["-fspv-target-env=vulkan1.3"]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{stderr}");
+        assert_eq!(stderr.matches("error[E3304]").count(), 1, "{stderr}");
+        assert!(!stderr.contains("E3001"), "{stderr}");
+        assert!(stderr.contains("t.hlsl:3:1"), "{stderr}");
+    }
+}
