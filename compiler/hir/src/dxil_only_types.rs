@@ -50,6 +50,17 @@ pub(crate) fn undeclared_name(path: &str) -> Option<(&'static str, String)> {
         .then(|| (codes::WORK_GRAPH_TYPE, reordering(path)))
 }
 
+/// Whether `ty` names a DXIL state subobject type (`GlobalRootSignature`, ...), which `E2280`
+/// refuses: the lowering says nothing more of such a global (no `$Globals` warning).
+pub fn is_subobject_type(ty: &crate::type_ref::TypeRef) -> bool {
+    match &ty.base {
+        crate::type_ref::TypeBase::Path(p) => {
+            crate::base_checks::STATE_OBJECT_TYPES.contains(&p.last_name())
+        }
+        _ => false,
+    }
+}
+
 /// The code and message for an unknown type named `name` (as written, template arguments
 /// included): `E2279`/`E2280` for a DXIL-only type, `E2014` otherwise.
 pub(crate) fn unknown_type(name: &str) -> (&'static str, String) {

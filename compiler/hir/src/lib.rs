@@ -172,6 +172,7 @@ pub use crate::body::{
     body_source_map, body_with_source_map, Body, BodySourceMap, ExprId, LocalId,
 };
 pub use crate::diagnostics::{diagnostics, functions};
+pub use crate::dxil_only_types::is_subobject_type;
 pub use crate::entry::{entry_points, function_stage, EntryPoint, EntrySource, Stage};
 pub use crate::ids::{ast_id_map, user_range, AstId, FunctionId, GlobalId, StructId};
 pub use crate::infer::{
