@@ -151,3 +151,27 @@ void leaf(uint i : SV_GroupIndex) { hits[i] = 1; }
         assert!(stderr.contains("t.hlsl:3:1"), "{stderr}");
     }
 }
+
+/// The D3D12 samples compile with fxc's profiles (`vs_5_0`, `gs_5_0`, `ps_5_0`, `cs_5_0`);
+/// dxc.exe upgrades a shader model 4 or 5 profile to 6.0 and compiles it. So does `hlslc`:
+/// the module is the 6.0 one, with no diagnostic.
+#[test]
+fn a_shader_model_5_profile_compiles_as_6_0() {
+    let src = r#"
+struct VOut { float4 pos : SV_Position; float4 tint : COLOR; };
+VOut main(float3 p : POSITION, float4 c : COLOR) {
+    VOut o;
+    o.pos = float4(p, 1);
+    o.tint = c;
+    return o;
+}
+"#;
+    let legacy = compile(src, "vs_5_0", &[]);
+    let current = compile(src, "vs_6_0", &[]);
+    assert_eq!(legacy.asm, current.asm);
+    assert!(stderr_of(src, "vs_5_0", &[])
+        .lines()
+        .all(|l| !l.contains('[')));
+    let cs = "RWStructuredBuffer<uint> o : register(u0);\n[numthreads(4, 1, 1)]\nvoid main(uint i : SV_GroupIndex) { o[i] = i; }\n";
+    compile(cs, "cs_5_1", &[]);
+}
