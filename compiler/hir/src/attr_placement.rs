@@ -70,6 +70,7 @@ const KNOWN: &[&str] = &[
     "outputtopology",
     "partitioning",
     "patchconstantfunc",
+    "raypayload",
     "rootsignature",
     "shader",
     "unboundedsparsenodes",

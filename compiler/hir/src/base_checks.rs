@@ -12,7 +12,7 @@ use crate::type_ref::{TypeBase, TypeRef};
 const FINAL_STRUCTS: [&str; 2] = ["RayDesc", "BuiltInTriangleIntersectionAttributes"];
 
 /// DXC's state-object types (ray tracing subobjects), which we do not model as types.
-const STATE_OBJECT_TYPES: [&str; 9] = [
+pub(crate) const STATE_OBJECT_TYPES: [&str; 9] = [
     "GlobalRootSignature",
     "LocalRootSignature",
     "StateObjectConfig",

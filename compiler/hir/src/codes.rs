@@ -193,3 +193,8 @@ pub const FUNCTION_ATTRIBUTE_MISPLACED: &str = "E2259";
 pub const ATTRIBUTE_ONLY_FOR_FUNCTIONS: &str = "W2106";
 /// A non-`static` struct member declared as an array of unknown size (`float4 a[];`).
 pub const UNSIZED_MEMBER_ARRAY: &str = "E3285";
+/// A work-graph node input or output type (`NodeOutput<T>`) or a shader-execution-reordering
+/// name (`dx::HitObject`, `dx::MaybeReorderThread`), which only DXIL has.
+pub const WORK_GRAPH_TYPE: &str = "E2279";
+/// A state-object subobject declaration (`GlobalRootSignature`), which only DXIL has.
+pub const SUBOBJECT_TYPE: &str = "E2280";

@@ -280,7 +280,7 @@ fn item_diagnostics(
             }
         }
         let (code, message) = match e {
-            TypeError::UnknownType(name) => (codes::UNKNOWN_TYPE, format!("unknown type `{name}`")),
+            TypeError::UnknownType(name) => crate::dxil_only_types::unknown_type(name),
             TypeError::DeclaredLater(name) => (codes::UNKNOWN_TYPE, declared_later(name)),
             TypeError::StringType if matches!(item.kind, ItemKind::Function(_)) && *part > 0 => (
                 codes::STRING_TYPE,

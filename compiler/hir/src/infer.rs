@@ -640,11 +640,10 @@ impl<'a> InferCtx<'a> {
                     node,
                     crate::diagnostics::declared_later(&name),
                 ),
-                TypeError::UnknownType(name) => self.diag(
-                    crate::codes::UNKNOWN_TYPE,
-                    node,
-                    format!("unknown type `{name}`"),
-                ),
+                TypeError::UnknownType(name) => {
+                    let (code, message) = crate::dxil_only_types::unknown_type(&name);
+                    self.diag(code, node, message)
+                }
                 TypeError::StringType => self.diag(
                     crate::codes::STRING_TYPE,
                     node,

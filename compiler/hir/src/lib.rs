@@ -101,6 +101,8 @@
 //! | E2257 | a typed buffer or texture element of more than 16 bytes (`Buffer<double3>`) |
 //! | E2258 | a texel type Vulkan images cannot hold (`double`; `bool` outside read-only textures) |
 //! | E2259 | a shader attribute on a variable, `[noinline]` on a statement |
+//! | E2279 | a work-graph node type (`NodeOutput<T>`) or SER name (`dx::HitObject`), which only DXIL has |
+//! | E2280 | a state subobject (`GlobalRootSignature`), which only DXIL has |
 //!
 //! Intrinsics and resource methods come through the seam in [`intrinsics`].
 
@@ -119,6 +121,7 @@ mod decl_checks;
 mod default_checks;
 mod derivative_checks;
 pub mod diagnostics;
+mod dxil_only_types;
 pub mod entry;
 mod entry_checks;
 pub mod ext_type;
@@ -169,6 +172,7 @@ pub use crate::body::{
     body_source_map, body_with_source_map, Body, BodySourceMap, ExprId, LocalId,
 };
 pub use crate::diagnostics::{diagnostics, functions};
+pub use crate::dxil_only_types::is_subobject_type;
 pub use crate::entry::{entry_points, function_stage, EntryPoint, EntrySource, Stage};
 pub use crate::ids::{ast_id_map, user_range, AstId, FunctionId, GlobalId, StructId};
 pub use crate::infer::{

@@ -168,7 +168,9 @@ impl ModuleCtx<'_> {
     /// value replaces (DXC's warning, at the initializer).
     pub(crate) fn check_globals_bindings(&mut self, members: &[ItemIdx]) {
         for &i in members {
-            let has_init = matches!(&self.tree.item(i).kind, ItemKind::Variable(v) if v.has_init);
+            // A DXIL subobject (`GlobalRootSignature g = {...};`) is refused by hir (E2280).
+            let has_init = matches!(&self.tree.item(i).kind,
+                ItemKind::Variable(v) if v.has_init && !hir::is_subobject_type(&v.ty));
             if has_init {
                 let name = self.tree.item(i).name.clone();
                 use syntax::ast::AstNode;

@@ -235,6 +235,10 @@ fn lower_entry_stage(cx: &mut ModuleCtx<'_>, name: &str, stage: ShaderStage) {
             let _ = crate::stages::mesh::lower_mesh_entry(cx, idx, name);
             return;
         }
+        ShaderStage::Other if crate::node_shader::is_node_entry(cx, name) => {
+            crate::node_shader::refuse_node_entry(cx, idx);
+            return;
+        }
         ShaderStage::Other => {
             cx.unsupported("this shader stage (libraries have no entry wrapper)", range);
             return;

@@ -608,8 +608,13 @@ impl FnLower<'_, '_> {
                             Ok(Place::Ptr(self.fb().access_chain(ptr, &[i])))
                         }
                         ResourceType::TypedBuffer { .. } | ResourceType::Texture { .. } => {
-                            let ct = self.ty(index)?;
-                            let n = ct.component_count().unwrap_or(1) as u8;
+                            // The coordinate has the texture's count of components: DXC
+                            // truncates a longer index (`tex2d[uint3]`, with W2001) and
+                            // splats a scalar one.
+                            let n = match &*r {
+                                ResourceType::Texture { dim, .. } => dim.coordinate_count(),
+                                _ => 1,
+                            };
                             let to = if n == 1 {
                                 Type::UINT
                             } else {

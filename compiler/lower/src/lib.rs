@@ -30,8 +30,8 @@
 //! Every stage lowers: compute, vertex and pixel shaders, geometry, hull, domain, mesh and
 //! amplification shaders, and the ray-tracing stages ([`stages`]); a library's entries lower
 //! one at a time (`-E`, the stage from `[shader("...")]`) or all into one module
-//! ([`lower_library_with`]). Not lowered yet (reported as E3001, never a panic): work-graph
-//! nodes, descriptor-heap elements used other than to initialize a resource local, be passed or
+//! ([`lower_library_with`]). A work-graph node entry is refused as DXIL-only (E3304,
+//! `node_shader`). Not lowered yet (reported as E3001, never a panic): descriptor-heap elements used other than to initialize a resource local, be passed or
 //! cast ([`heap`]), and a status argument of a `Gather` with four run-time offsets. Structs holding resources (locals, arguments, return
 //! values), resource locals assigned after their declaration and local resource arrays are
 //! split into data and resources bound at compile time ([`resource_structs`]). What SPIR-V for Vulkan cannot express, as DXC reports too
@@ -48,6 +48,7 @@
 //! | E3002 | the entry point named by `-E` does not exist (or has no body), or a library has no `[shader]` entry |
 //! | E3003 | `[[vk::location]]` without a number, or on some stage inputs (or outputs) but not all; `[[vk::builtin]]` not allowed there |
 //! | E3004 | HLSL that SPIR-V for Vulkan cannot express and DXC rejects too (`GatherCmpGreen`, a run-time `Sample` offset) |
+//! | E3304 | a work-graph node shader (`[Shader("node")]`) as an entry: DXIL-only |
 //! | E3005 | `[[vk::binding]]` on a global that goes into `$Globals` |
 //! | E3006 | `packoffset`s that make cbuffer members overlap |
 //! | E3240 | `[[vk::depth_unchanged]]` beside an `SV_DepthGreaterEqual`/`SV_DepthLessEqual` output |
@@ -152,6 +153,7 @@ pub mod literal_fold;
 mod local_constants;
 pub mod local_types;
 pub mod matrix_split;
+mod node_shader;
 pub mod options;
 pub mod packed_math;
 mod packed_runtime_index;
@@ -238,6 +240,8 @@ pub const DXC_UNIMPLEMENTED: &str = "E3220";
 /// The code of a resource `-fvk-bind-register` cannot bind, refused in DXC's words: one
 /// without a register, a register the flag does not name, a structured buffer's counter.
 pub const BIND_REGISTER_REFUSED: &str = "E3303";
+/// The code of a work-graph node shader (`[Shader("node")]`) as an entry: DXIL-only.
+pub const NODE_SHADER: &str = "E3304";
 /// The code of `[[vk::binding]]` on a global that is a member of `$Globals`.
 pub const BINDING_ON_GLOBAL: &str = "E3005";
 /// The code of `packoffset`s that make cbuffer members overlap.

@@ -23,6 +23,7 @@ mod eng5;
 mod eng6;
 mod eng7;
 mod eng8;
+mod eng9;
 mod engines_probe;
 mod entry_arrays;
 mod enums;

@@ -621,11 +621,11 @@ impl InferCtx<'_> {
             }
             IntrinsicCall::NotIntrinsic => {
                 let hint = crate::legacy_intrinsics::hint(name).unwrap_or_default();
-                self.diag(
+                let (code, message) = crate::dxil_only_types::undeclared_name(name).unwrap_or((
                     codes::UNDEFINED_NAME,
-                    BodyNode::Expr(callee),
                     format!("use of undeclared identifier `{name}`{hint}"),
-                );
+                ));
+                self.diag(code, BodyNode::Expr(callee), message);
                 None
             }
             IntrinsicCall::NoMethod => {

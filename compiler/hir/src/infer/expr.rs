@@ -366,7 +366,9 @@ impl InferCtx<'_> {
                 } else {
                     format!("use of undeclared identifier `{path}`")
                 };
-                self.diag(codes::UNDEFINED_NAME, BodyNode::Expr(id), msg);
+                let (code, msg) = crate::dxil_only_types::undeclared_name(&path.to_string())
+                    .unwrap_or((codes::UNDEFINED_NAME, msg));
+                self.diag(code, BodyNode::Expr(id), msg);
                 None
             }
         };
@@ -1029,7 +1031,19 @@ impl InferCtx<'_> {
                 Some((**element).clone())
             }
             Type::Resource(r) => match &**r {
-                ResourceType::Texture { sample, .. } => Some(sample.clone()),
+                ResourceType::Texture { sample, dim, .. } => {
+                    // A longer coordinate is truncated to the texture's (`tex2d[uint3]`).
+                    if let Some(Type::Vector(_, n)) = &index_ty {
+                        if *n > dim.coordinate_count() {
+                            self.diag(
+                                codes::TRUNCATION,
+                                BodyNode::Expr(index),
+                                "implicit truncation of vector type".into(),
+                            );
+                        }
+                    }
+                    Some(sample.clone())
+                }
                 ResourceType::TypedBuffer { element, .. } => Some(element.clone()),
                 ResourceType::StructuredBuffer { element, kind }
                     if !matches!(kind, StructuredKind::Append | StructuredKind::Consume) =>

@@ -136,6 +136,9 @@ pub struct ShaderTarget {
 impl ShaderTarget {
     /// Parses a DXC profile such as `cs_6_0`, `ps_6_6` or `lib_6_x` (`x`: the newest minor
     /// version the compiler knows). Shared by `hlslc -T` and the server's configuration.
+    /// A shader model 4 or 5 profile DXC's table knows (`vs_5_0`, `ps_4_1`, `cs_5_1`,
+    /// `hs_5_0`: the fxc profiles the D3D12 samples compile with) is upgraded to 6.0, as
+    /// dxc.exe upgrades it, silently; mesh, amplification and library profiles have none.
     pub fn from_profile(profile: &str) -> Result<ShaderTarget, String> {
         let bad = || {
             format!("unknown profile `{profile}` (expected STAGE_MAJOR_MINOR, such as cs_6_0 or ps_6_6)")
@@ -164,6 +167,22 @@ impl ShaderTarget {
         } else {
             minor.parse().map_err(|_| bad())?
         };
+        // DXC's 4.x/5.x profiles: `hs`/`ds` from 5.0, the others from 4.0, minor 0 or 1.
+        let legacy = match stage {
+            ShaderStage::Hull | ShaderStage::Domain => major == 5,
+            ShaderStage::Pixel
+            | ShaderStage::Vertex
+            | ShaderStage::Geometry
+            | ShaderStage::Compute => major == 4 || major == 5,
+            ShaderStage::Library | ShaderStage::Mesh | ShaderStage::Amplification => false,
+        };
+        if legacy && minor <= 1 {
+            return Ok(ShaderTarget {
+                stage,
+                major: 6,
+                minor: 0,
+            });
+        }
         if major != 6 {
             return Err(format!(
                 "unsupported shader model in `{profile}` (the compiler targets shader model 6.x)"

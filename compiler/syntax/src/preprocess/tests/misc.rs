@@ -506,3 +506,31 @@ fn legacy_macro_expansion_expands_paste_operands_first() {
     "##]],
     );
 }
+
+/// The fxc-era profiles the D3D12 samples name (`vs_5_0`, `ps_5_1`, `cs_4_0`) are shader
+/// model 6.0 targets, as dxc.exe upgrades them; stages and versions DXC's table lacks stay
+/// errors.
+#[test]
+fn shader_model_5_profiles_become_6_0() {
+    use crate::preprocess::{ShaderStage, ShaderTarget};
+    for (profile, stage) in [
+        ("vs_5_0", ShaderStage::Vertex),
+        ("ps_5_1", ShaderStage::Pixel),
+        ("gs_4_1", ShaderStage::Geometry),
+        ("hs_5_0", ShaderStage::Hull),
+        ("cs_4_0", ShaderStage::Compute),
+    ] {
+        assert_eq!(
+            ShaderTarget::from_profile(profile),
+            Ok(ShaderTarget {
+                stage,
+                major: 6,
+                minor: 0
+            }),
+            "{profile}"
+        );
+    }
+    for profile in ["hs_4_0", "ms_5_0", "lib_5_0", "ps_5_2", "ps_3_0", "cs_7_0"] {
+        assert!(ShaderTarget::from_profile(profile).is_err(), "{profile}");
+    }
+}
