@@ -158,6 +158,14 @@ pub struct ModuleCtx<'db> {
     /// The index expressions of the initializer slots at run-time indices found while a
     /// `static`'s initializer is read (`resource_statics::slot_resource`).
     pub pending_indexed: Vec<hir::body::ExprId>,
+    /// The `inout` arguments of calls in `static` initializers naming (a part of) a
+    /// `static` those calls write: what each slot under the argument holds when that call
+    /// runs, by the writer's item and the argument (`static_out_args`).
+    pub out_write_inputs:
+        HashMap<(ItemIdx, hir::body::ExprId), Vec<Option<crate::resource_statics::StaticResource>>>,
+    /// The `static` whose initializer's call `static_out_args` is lowering for what it
+    /// writes (the key of `out_write_inputs` for its arguments).
+    pub out_writer: Option<ItemIdx>,
     /// The source map of the `static` whose initializer is being read, for the ranges of
     /// its expressions in diagnostics (`resource_statics`).
     pub static_init_map: Option<std::sync::Arc<hir::body::BodySourceMap>>,
@@ -242,6 +250,8 @@ impl<'db> ModuleCtx<'db> {
             queue: Vec::new(),
             static_inits: Vec::new(),
             pending_indexed: Vec::new(),
+            out_write_inputs: HashMap::new(),
+            out_writer: None,
             static_init_map: None,
             static_local_flags: Vec::new(),
             static_local_globals: HashMap::new(),

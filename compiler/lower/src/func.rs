@@ -348,9 +348,8 @@ impl<'a, 'db> FnLower<'a, 'db> {
             for r in taken {
                 bound.push(match r.global {
                     Some(g) if r.indexed => {
-                        let mut fb = self.fb();
-                        fb.set_param_name(first as usize, "this.index");
-                        let v = fb.access_chain(Value::Global(g), &[Value::Arg(first)]);
+                        self.fb().set_param_name(first as usize, "this.index");
+                        let v = self.incoming_element(g, Value::Arg(first), 0);
                         first += 1;
                         Some(v)
                     }
@@ -681,9 +680,9 @@ impl<'a, 'db> FnLower<'a, 'db> {
                     for (g, index) in slots {
                         bound.push(match (g, index) {
                             (Some(g), Some(n)) => {
-                                let mut fb = self.fb();
-                                fb.set_param_name(n as usize, &format!("{name}.index"));
-                                Some(fb.access_chain(Value::Global(g), &[Value::Arg(n)]))
+                                self.fb()
+                                    .set_param_name(n as usize, &format!("{name}.index"));
+                                Some(self.incoming_element(g, Value::Arg(n), 0))
                             }
                             (g, _) => g.map(Value::Global),
                         });
@@ -702,9 +701,11 @@ impl<'a, 'db> FnLower<'a, 'db> {
                 ParamArg::Elements(elements) => self.bind_element_param(*p, &elements),
                 ParamArg::WholeArray(g, n) => self.bind_whole_array_param(*p, g, n),
                 ParamArg::Element(g, n) => {
-                    let mut fb = self.fb();
-                    fb.set_param_name(n as usize, &name);
-                    let element = fb.access_chain(Value::Global(g), &[Value::Arg(n)]);
+                    self.fb().set_param_name(n as usize, &name);
+                    // A row passed to an array parameter keeps its own dimensions.
+                    let inner = (self.infer.type_of_local(*p))
+                        .map_or(0, |t| crate::resource_rows::array_dims(t).len());
+                    let element = self.incoming_element(g, Value::Arg(n), inner);
                     self.locals[p.0 as usize] = Some(element);
                     self.res.incoming.insert((*p, Vec::new()), element);
                 }

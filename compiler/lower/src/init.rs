@@ -141,8 +141,11 @@ fn lower_one(
         // item of a list holding resources): their indices are read from what the lowered
         // initializer binds (`resource_statics`).
         let handed_by = |s: &&crate::resource_statics::IndexedSlot| {
-            s.expr == call
-                || (f.infer.type_of_expr(s.expr)).is_some_and(crate::resource_out::holds_resources)
+            // A row at a run-time index is no call's (`row_statics`).
+            s.column.is_none()
+                && (s.expr == call
+                    || (f.infer.type_of_expr(s.expr))
+                        .is_some_and(crate::resource_out::holds_resources))
         };
         let handed: Vec<_> = b.indexed_slots.iter().filter(handed_by).copied().collect();
         let first_handed = handed.first();
@@ -160,7 +163,7 @@ fn lower_one(
                     Some(crate::resource_structs::Binding::Bound(p)) => *p,
                     _ => continue,
                 };
-                if let Some((_, k)) = f.element_of(p) {
+                if let Some((_, k)) = f.element_index_of(p, init)? {
                     let from = f.type_of(k);
                     let v = f.convert_value(k, &from, &Type::INT, init)?;
                     f.fb().store(Value::Global(s.index), v);
@@ -174,7 +177,7 @@ fn lower_one(
             .iter()
             .find(|s| s.index == g && !handed.iter().any(|h| h.index == s.index))
         {
-            let v = f.coerce(s.expr, &Type::INT)?;
+            let v = f.indexed_slot_index(s)?;
             f.fb().store(Value::Global(g), v);
         }
         // An element at a run-time index: its index, once (`StaticBinding::index`).
@@ -194,7 +197,7 @@ fn lower_one(
             } else {
                 // A call handing back an element: the index it hands back.
                 let p = f.resource_pointer(e)?;
-                if let Some((_, k)) = f.element_of(p) {
+                if let Some((_, k)) = f.element_index_of(p, e)? {
                     let from = f.type_of(k);
                     let v = f.convert_value(k, &from, &Type::INT, e)?;
                     f.fb().store(Value::Global(index), v);

@@ -188,6 +188,8 @@ pub mod resource_structs;
 pub mod resource_undefined;
 pub mod resource_unread;
 pub mod resources;
+mod row_args;
+mod row_statics;
 mod shader_record;
 mod signature_packing;
 mod snapshot;

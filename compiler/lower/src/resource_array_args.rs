@@ -155,6 +155,10 @@ impl FnLower<'_, '_> {
         if len != n || self.whole_global_array(l, &path, n).is_some() {
             return None;
         }
+        // A whole innermost row of an array of arrays: passed as the row (`row_args`).
+        if let Some(row) = self.local_row_argument(l, &path, n) {
+            return Some(Ok(row));
+        }
         Some(self.element_arguments(a, l, &path, n))
     }
 
@@ -206,9 +210,10 @@ impl FnLower<'_, '_> {
             };
             let p = match index {
                 Some(n) => {
-                    let mut fb = self.fb();
-                    fb.set_param_name(n as usize, &format!("{name}.{k}.index"));
-                    let p = fb.access_chain(Value::Global(g), &[Value::Arg(n)]);
+                    self.fb()
+                        .set_param_name(n as usize, &format!("{name}.{k}.index"));
+                    // One index per dimension of an array of arrays (`row_args`).
+                    let p = self.incoming_element(g, Value::Arg(n), 0);
                     // An `inout` element left as it came in is not handed back
                     // (`resource_out`).
                     self.res.incoming.insert((l, vec![k as u32]), p);

@@ -213,7 +213,15 @@ impl FnLower<'_, '_> {
         };
         let mut resources = Vec::new();
         let mut indices = Vec::new();
-        if inout {
+        // A `static` that calls in initializers write: what it holds when this call runs.
+        if let Some(now) = self.out_write_input(a).filter(|_| inout) {
+            for r in now {
+                let passed = r.map(|r| self.static_pointer(r));
+                if !self.push_passed_resource(passed, a, &mut resources, &mut indices)? {
+                    return Err(self.unsupported("passing this resource member", a));
+                }
+            }
+        } else if inout {
             for rel in part.split.resource_paths() {
                 let mut path = part.path.clone();
                 path.extend(rel);
@@ -244,7 +252,20 @@ impl FnLower<'_, '_> {
             Some(Value::Global(g)) => (Some(g), None),
             Some(p) => match self.element_of(p) {
                 Some((g, index)) => (Some(g), Some(index)),
-                None => return Ok(false),
+                // An element of an array of arrays: its row-major position (`row_args`),
+                // no part of a run of consecutive elements.
+                None => match self.element_position(p, at)? {
+                    Some((g, position)) => {
+                        indices.push(position);
+                        resources.push(ResourceArg {
+                            global: Some(g),
+                            indexed: true,
+                            ..Default::default()
+                        });
+                        return Ok(true);
+                    }
+                    None => return Ok(false),
+                },
             },
         };
         let mut follows = false;
@@ -383,8 +404,8 @@ impl FnLower<'_, '_> {
     fn rebind(&mut self, a: ExprId, pointers: &[Option<Value>], inout: bool) -> R<()> {
         // A plain resource `static` an initializer's call writes names what the call hands
         // back everywhere, worked out before any function is lowered (`static_out_args`).
-        if self.in_static_initializer() && self.out_written_static(a).is_some() {
-            return Ok(());
+        if let Some(done) = self.rebind_out_written(a, pointers) {
+            return done;
         }
         if let Expr::Local(l) = *self.body.expr(a) {
             let plain = matches!(self.infer.type_of_local(l), Some(Type::Resource(_)));

@@ -344,36 +344,43 @@ impl FnLower<'_, '_> {
     }
 
     /// The row `slots` hold in order when they are consecutive elements of one innermost row
-    /// of a global array of arrays (`static Texture2D row[4] = grid[1];`): the global, the
-    /// constant indices before the column, and the first slot's column.
+    /// of a global array of arrays (`static Texture2D row[4] = grid[1];`, or `= grid[k]`):
+    /// the global, the indices before the column, and the first slot's column.
     pub(crate) fn innermost_row(&self, slots: &[Slot]) -> Option<InnermostRow> {
         let mut row: Option<InnermostRow> = None;
         for (at, slot) in slots.iter().enumerate() {
-            let Some(Binding::Bound(Value::Inst(i))) = self.res.slots.get(slot).copied() else {
+            let Some(Binding::Bound(p)) = self.res.slots.get(slot).copied() else {
                 return None;
             };
-            let d = &self.cx.mb.module().functions[self.func].insts[i];
-            let (ir::Opcode::AccessChain, [Value::Global(g), outer @ .., last]) =
-                (d.opcode, &d.operands[..])
-            else {
-                return None;
-            };
+            // Through access chains of access chains (`grid[1][0]` lowered an index at a time).
+            let (g, indices) = self.chain_from_global(p)?;
+            let (g, (last, outer)) = (&g, indices.split_last()?);
             let dims = self.cx.global_dims(*g);
             if outer.is_empty() || outer.len() + 1 != dims.len() {
                 return None;
             }
             let column = self.int_constant(*last)?;
-            let outer: Option<Vec<i64>> = outer.iter().map(|&v| self.int_constant(v)).collect();
-            let outer = outer?;
+            // The row's indices: constants, or one value every slot shares (a `static` row
+            // at a run-time index, loaded once, `row_statics`).
+            let same = |a: &[Value], b: &[Value]| {
+                a.len() == b.len()
+                    && a.iter().zip(b).all(|(&x, &y)| {
+                        x == y
+                            || matches!((self.int_constant(x), self.int_constant(y)),
+                                (Some(p), Some(q)) if p == q)
+                    })
+            };
             match &row {
                 None => {
                     row = Some(InnermostRow {
                         global: *g,
-                        outer,
+                        outer: outer.to_vec(),
                         first: column,
                     })
                 }
-                Some(r) if r.global == *g && r.outer == outer && r.first + at as i64 == column => {}
+                Some(r)
+                    if r.global == *g && same(&r.outer, outer) && r.first + at as i64 == column => {
+                }
                 Some(_) => return None,
             }
         }
@@ -382,7 +389,7 @@ impl FnLower<'_, '_> {
 
     /// The element of `row` at `int` index `index` from its first slot: `grid[1][c + i]`.
     pub(crate) fn row_element(&mut self, row: InnermostRow, index: Value) -> Value {
-        let mut indices: Vec<Value> = row.outer.iter().map(|&k| self.fb().int(k as i32)).collect();
+        let mut indices: Vec<Value> = row.outer;
         let last = if row.first == 0 {
             index
         } else {
@@ -399,10 +406,18 @@ impl FnLower<'_, '_> {
 #[derive(Debug, Clone)]
 pub(crate) struct InnermostRow {
     global: Global,
-    /// The constant indices of the row (all dimensions but the last).
-    outer: Vec<i64>,
+    /// The indices of the row (all dimensions but the last): constants, or values every slot
+    /// of the run shares.
+    outer: Vec<Value>,
     /// The column of the run's first slot.
     first: i64,
+}
+
+impl InnermostRow {
+    /// The global, the row's indices and the column of the run's first slot.
+    pub(crate) fn parts(self) -> (Global, Vec<Value>, i64) {
+        (self.global, self.outer, self.first)
+    }
 }
 
 #[cfg(test)]

@@ -30,6 +30,7 @@ use types::Type;
 use crate::context::{GlobalRef, ModuleCtx, R};
 use crate::func::FnLower;
 use crate::resource_structs::{split_type, Split, SplitLocal};
+use std::collections::HashMap;
 
 /// A resource a static names: a global, or a constant element of a global array.
 pub type StaticResource = (Global, Option<i64>);
@@ -69,6 +70,10 @@ pub struct IndexedSlot {
     pub array: Global,
     pub index: Global,
     pub expr: ExprId,
+    /// A slot of a row at a run-time index (`= grid[k]`, `row_statics`): its column, `index`
+    /// holding the row's position among the rows (shared by the row's slots) and `expr`
+    /// being the row.
+    pub column: Option<u32>,
 }
 
 impl ModuleCtx<'_> {
@@ -113,7 +118,15 @@ impl ModuleCtx<'_> {
         let outer = self.static_init_map.replace(map);
         let b = self.static_binding_from_initializer(idx, gid);
         self.static_init_map = outer;
-        b
+        // A struct static or static array written through `out` arguments of calls in
+        // other statics' initializers (`static_out_args`).
+        match b {
+            Ok(b) if b.split.is_some() || b.array.is_some() => {
+                let range = self.item_range(idx);
+                self.out_written_parts(idx, b, range)
+            }
+            b => b,
+        }
     }
 
     /// [`Self::static_binding`] of a static being read: reading one while its own initializer
@@ -140,11 +153,11 @@ impl ModuleCtx<'_> {
         let (split, array) = (split_type(&ty), static_array_len(&ty));
         if split.is_none() && array.is_none() {
             // Written through an `out` argument in another initializer (`static_out_args`).
-            if let Some(b) = self.out_written_binding(idx, &body, range)? {
+            if let Some(b) = self.out_written_binding(idx, &body, &infer, range)? {
                 self.static_resources.insert(idx, b.clone());
                 return Ok(b);
             }
-            if let Some(b) = self.assigned_static_binding(idx, &body, &infer, range)? {
+            if let Some(b) = self.assigned_static_binding(idx, &body, &infer, range, None)? {
                 self.static_resources.insert(idx, b.clone());
                 return Ok(b);
             }
@@ -199,7 +212,13 @@ impl ModuleCtx<'_> {
             g
         });
         let assigned = self.split_static_assigned(idx);
-        let indexed_slots = self.indexed_slots(idx, &mut slots, pending);
+        let indexed_slots = match self.indexed_slots(idx, &mut slots, pending, (&body, &infer)) {
+            Ok(s) => s,
+            Err(u) => {
+                self.static_resources.remove(&idx);
+                return Err(u);
+            }
+        };
         let b = StaticBinding {
             split,
             slots,
@@ -248,13 +267,16 @@ impl ModuleCtx<'_> {
 
     /// The binding of plain resource static `idx` when functions assign it (`static_assign`):
     /// the one resource every assignment names, or the initializer's resource (or none) for
-    /// the function tracking it. `None` when no function assigns it.
-    fn assigned_static_binding(
+    /// the function tracking it (`written`, when calls in other statics' initializers write
+    /// it, `static_out_args`, instead of the initializer's). `None` when no function assigns
+    /// it.
+    pub(crate) fn assigned_static_binding(
         &mut self,
         idx: ItemIdx,
         body: &Body,
         infer: &InferenceResult,
         range: syntax::TextRange,
+        written: Option<Option<StaticResource>>,
     ) -> R<Option<StaticBinding>> {
         let uses = self.static_uses(idx);
         if uses.assigned.is_empty() {
@@ -265,10 +287,12 @@ impl ModuleCtx<'_> {
         // An element at a run-time index (`static Texture2D t = ts[cb.k];`) is no one known
         // resource: the static starts as that element, its index set once by `init_globals`.
         let element = match body.init {
+            Some(_) if written.is_some() => None,
             Some(init) => self.runtime_global_element(body, infer, init)?,
             None => None,
         };
         let initial = match body.init {
+            _ if written.is_some() => written,
             Some(_) if element.is_some() => Some(None),
             Some(init) => Some(Some(self.named_resource(body, infer, init, range)?)),
             None => None,
@@ -294,6 +318,7 @@ impl ModuleCtx<'_> {
                     array,
                     index,
                     expr,
+                    column: None,
                 }]
             }
             None => Vec::new(),
@@ -325,6 +350,14 @@ impl ModuleCtx<'_> {
             // A call returning an element at a run-time index (`pick()` returning `ts[k]`):
             // `init_globals` stores the index it hands back.
             None => match runtime_element(body, init) {
+                // An element of a `static` row at a run-time index (`row[2]`, `row[i]`,
+                // `row_statics`).
+                Some((base, _)) if self.run_time_row_static(infer, base)?.is_some() => {
+                    match self.run_time_row_static(infer, base)? {
+                        Some(array) => array,
+                        None => return Ok(None),
+                    }
+                }
                 // An element of a `static` array of consecutive elements of a global at a
                 // run-time index (`row[i]`, `resource_rows`).
                 Some((base, k)) if const_index(self, body, infer, k).is_none() => {
@@ -491,8 +524,9 @@ impl ModuleCtx<'_> {
         idx: ItemIdx,
         slots: &mut [Option<StaticResource>],
         pending: Vec<ExprId>,
-    ) -> Vec<IndexedSlot> {
-        let mut out = Vec::new();
+        (body, infer): (&Body, &InferenceResult),
+    ) -> R<Vec<IndexedSlot>> {
+        let mut out: Vec<IndexedSlot> = Vec::new();
         for (slot, r) in slots.iter_mut().enumerate() {
             let Some((array, Some(k))) = *r else { continue };
             let Some(&expr) = usize::try_from(k - PENDING_MARKER)
@@ -502,6 +536,27 @@ impl ModuleCtx<'_> {
                 continue;
             };
             *r = None;
+            // The next slot of a row at a run-time index (`row_statics`): the row's index.
+            let row_len = self.global_dims(array).last().copied().unwrap_or(0);
+            let in_row = self.run_time_row(body, infer, expr, row_len)?.is_some();
+            if in_row {
+                let column = match out.last() {
+                    Some(prev) if prev.expr == expr && prev.slot + 1 == slot => {
+                        prev.column.map(|c| (c + 1, prev.index))
+                    }
+                    _ => None,
+                };
+                if let Some((c, index)) = column.filter(|&(c, _)| c < row_len) {
+                    out.push(IndexedSlot {
+                        slot,
+                        array,
+                        index,
+                        expr,
+                        column: Some(c),
+                    });
+                    continue;
+                }
+            }
             let name = format!("{}.index{slot}", self.tree.item(idx).name);
             let index = self.mb.private(&name, Type::INT, None);
             self.static_inits.push((idx, index));
@@ -510,9 +565,10 @@ impl ModuleCtx<'_> {
                 array,
                 index,
                 expr,
+                column: in_row.then_some(0),
             });
         }
-        out
+        Ok(out)
     }
 
     /// The resource expression `e` of an initializer names: a resource global, a constant
@@ -715,7 +771,7 @@ impl ModuleCtx<'_> {
     /// or a global struct hold (`gMat.t`, `gs.inner`, `ms[1]`, `g2.texs`), in the order of
     /// `Split::resource_paths`: one for a resource, one per slot of a member struct or an
     /// array of resources; `None` when `e` is no such part.
-    fn member_slots(
+    pub(crate) fn member_slots(
         &mut self,
         body: &Body,
         infer: &InferenceResult,
@@ -1013,6 +1069,17 @@ impl ModuleCtx<'_> {
                 return Ok(row.into_iter().map(Some).collect());
             }
         }
+        // A row at a run-time index (`grid[k]`, `row_statics`): a marker slot per column,
+        // the row's position kept in one private `int` (`indexed_slots`).
+        if let Some(g) = self.run_time_row(body, infer, e, n)? {
+            let mut out = Vec::new();
+            for _ in 0..n {
+                let marker = PENDING_MARKER + self.pending_indexed.len() as i64;
+                self.pending_indexed.push(e);
+                out.push(Some((g, Some(marker))));
+            }
+            return Ok(out);
+        }
         let (g, None) = self.named_resource(body, infer, e, range)? else {
             return Err(self.unsupported("this resource array in a `static` initializer", range));
         };
@@ -1252,12 +1319,30 @@ impl FnLower<'_, '_> {
         // A copy given the static's resources by its caller binds them when it starts
         // (`static_flow`): the initializer's are no concern of it.
         let given = tracked && self.cx.static_flows.incoming.contains_key(&self.func);
+        // The slots of rows at run-time indices, loaded once per row (`row_statics`).
+        let mut rows: HashMap<usize, Value> = HashMap::new();
+        if !given {
+            let mut done: Vec<Global> = Vec::new();
+            for s in &b.indexed_slots {
+                if s.column.is_none() || done.contains(&s.index) {
+                    continue;
+                }
+                done.push(s.index);
+                let row: Vec<&IndexedSlot> = (b.indexed_slots.iter())
+                    .filter(|t| t.index == s.index)
+                    .collect();
+                let columns: Vec<u32> = row.iter().filter_map(|t| t.column).collect();
+                let pointers = self.static_row_slots(s.array, s.index, &columns);
+                rows.extend(row.iter().map(|t| t.slot).zip(pointers));
+            }
+        }
         for (slot, (path, r)) in paths.into_iter().zip(b.slots).enumerate() {
             if given {
                 break;
             }
             let p = match (r, b.indexed_slots.iter().find(|s| s.slot == slot)) {
                 (Some(r), _) => self.static_pointer(r),
+                (None, Some(_)) if rows.contains_key(&slot) => rows[&slot],
                 (None, Some(s)) => self.entry_element(s.array, s.index),
                 (None, None) => continue,
             };

@@ -150,14 +150,22 @@ impl ModuleCtx<'_> {
                     }
                 }
             }
-            // Passed to an `out`/`inout` parameter, which may rebind its elements or members
-            // (`resource_out`; a plain resource static is no such rebinding here).
+            // Passed to an `out`/`inout` parameter, which may rebind it (`resource_out`): a
+            // plain resource static is assigned what the call hands back (not one resource
+            // known before lowering), a member or element of a struct static or static array
+            // (`mk(s.tex)`, `mk(s)`) is rebound.
             let rebound =
-                crate::resource_array_args::rebinding_arguments(&self.tree, &body, &infer)
-                    .into_iter()
-                    .filter(|&a| !matches!(infer.type_of_expr(a), Some(types::Type::Resource(_))));
+                crate::resource_array_args::rebinding_arguments(&self.tree, &body, &infer);
             for a in rebound {
-                if member_root(&body, &infer, a).is_some_and(names) {
+                if !member_root(&body, &infer, a).is_some_and(names) {
+                    continue;
+                }
+                let whole = unparen(&body, a);
+                let plain = matches!(body.expr(whole), Expr::Path(_))
+                    && matches!(infer.type_of_expr(whole), Some(types::Type::Resource(_)));
+                if plain {
+                    uses.assigned.push(None);
+                } else {
                     uses.member_rebinds = true;
                 }
             }

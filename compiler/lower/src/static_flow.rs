@@ -136,7 +136,7 @@ impl ModuleCtx<'_> {
     }
 
     /// The flowing statics of the file with their flow sets, worked out on first need.
-    fn flowing_statics(&mut self) -> &[(StaticId, BTreeSet<ItemIdx>)] {
+    pub(crate) fn flowing_statics(&mut self) -> &[(StaticId, BTreeSet<ItemIdx>)] {
         if self.static_flows.sets.is_none() {
             // While they are worked out, nothing flows (a static's initializer may call a
             // function whose lowering asks).

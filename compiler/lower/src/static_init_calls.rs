@@ -123,7 +123,15 @@ impl ModuleCtx<'_> {
                     // `inout`: it comes in holding its initializer's resource, or nothing
                     // (`static_out_args`).
                     if d == hir::item_tree::ParamDirection::InOut {
+                        // What earlier writing calls left, when `static_out_args` lowers
+                        // this call for what it writes.
+                        let key = self.out_writer.map(|w| (w, crate::unparen(body, a)));
+                        let now = key.and_then(|k| self.out_write_inputs.get(&k).cloned());
                         let r = match self.out_argument_static(body, infer, a) {
+                            _ if now.is_some() => match now.as_deref() {
+                                Some([Some((g, k))]) => Some((*g, k.is_some())),
+                                _ => None,
+                            },
                             Some((item, true)) => {
                                 let (g, k) = self.out_static_initial(item, range)?;
                                 Some((g, k.is_some()))
@@ -135,6 +143,20 @@ impl ModuleCtx<'_> {
                             indexed: r.is_some_and(|(_, indexed)| indexed),
                             ..Default::default()
                         });
+                    }
+                    continue;
+                }
+                // A part of a struct static or static array (`mk(s.tex)`, `mk(s)`): an
+                // `inout` one comes in holding the resources its slots hold now
+                // (`static_out_args`).
+                (Some(d), Some(&a)) if self.static_part(body, infer, a).is_some() => {
+                    if d == hir::item_tree::ParamDirection::InOut {
+                        let slots = self.part_slots_now(body, infer, a, range)?;
+                        resources.extend(slots.into_iter().map(|r| crate::context::ResourceArg {
+                            global: r.map(|(g, _)| g),
+                            indexed: r.is_some_and(|(_, k)| k.is_some()),
+                            ..Default::default()
+                        }));
                     }
                     continue;
                 }
@@ -255,6 +277,11 @@ impl ModuleCtx<'_> {
         }
         // An element at a run-time index (`ts[k]`): the copy takes the index.
         if let Some((array, _)) = self.runtime_global_element(body, infer, a)? {
+            return Ok(Some((array, true)));
+        }
+        // One of an array of arrays (`grid[k][1]`), or of a member array holding one global's
+        // consecutive elements: the copy takes its row-major position (`row_args`).
+        if let Some(array) = self.run_time_part_array(body, infer, a, range)? {
             return Ok(Some((array, true)));
         }
         let item = match infer.resolution(a) {
@@ -387,15 +414,36 @@ impl ModuleCtx<'_> {
         };
         let b = self.read_static_binding(item)?;
         let n = crate::resource_array_args::resource_array_len(ty);
+        // A whole innermost row of an array of arrays, at a constant or run-time index: the
+        // row, as `user_call` passes it (`row_args`).
+        let row = match self.run_time_row_static(infer, a)? {
+            Some(g) => Some(g),
+            None if b.indexed_slots.is_empty() => self.whole_row(&b.slots),
+            None => None,
+        };
+        if let (Some(g), Some(_)) = (row, n.filter(|_| b.assigned.is_none())) {
+            return Ok(Some(vec![crate::context::ResourceArg {
+                global: Some(g),
+                indexed: true,
+                ..Default::default()
+            }]));
+        }
         if b.array != n || !b.indexed_slots.is_empty() || b.assigned.is_some() {
             return Ok(None);
         }
         let mut out: Vec<crate::context::ResourceArg> = Vec::new();
         let mut previous: Option<(Global, i64)> = None;
         for slot in &b.slots {
-            // An element of an array of arrays has no one index to pass (`resource_rows`).
-            if slot.is_some_and(|(g, k)| k.is_some() && self.global_dims(g).len() > 1) {
-                return Ok(None);
+            // An element of an array of arrays: by its row-major position, no part of a run
+            // (`row_args`).
+            if let Some((g, Some(_))) = slot.filter(|(g, _)| self.global_dims(*g).len() > 1) {
+                previous = None;
+                out.push(crate::context::ResourceArg {
+                    global: Some(g),
+                    indexed: true,
+                    ..Default::default()
+                });
+                continue;
             }
             let follows = matches!((previous, slot), (Some((pg, pk)), Some((g, Some(k))))
                 if pg == *g && pk + 1 == *k);
@@ -411,6 +459,18 @@ impl ModuleCtx<'_> {
             });
         }
         Ok(Some(out))
+    }
+
+    /// The global array of arrays whose whole innermost row `slots` hold in order.
+    fn whole_row(
+        &self,
+        slots: &[Option<crate::resource_statics::StaticResource>],
+    ) -> Option<Global> {
+        let g = self.consecutive_run(slots)?;
+        let dims = self.global_dims(g);
+        let start = slots.first().copied().flatten().and_then(|(_, k)| k)?;
+        let last = i64::from(*dims.last()?);
+        (dims.len() >= 2 && start % last == 0 && slots.len() as i64 == last).then_some(g)
     }
 
     /// The resources argument `a` (of type `ty`, a struct holding resources) of a call in a

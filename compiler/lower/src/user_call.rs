@@ -614,9 +614,14 @@ impl FnLower<'_, '_> {
                 return Ok((r, None));
             }
         }
-        let p = match heap {
-            Some(p) => p?,
-            None => {
+        // An `inout` argument naming a `static` that calls in initializers write: what it
+        // holds when this call runs (`static_out_args`).
+        let written = self.out_write_input(a);
+        let p = match (heap, written.as_deref()) {
+            (_, Some([Some(r)])) => self.static_pointer(*r),
+            (_, Some(_)) => return Ok((ResourceArg::default(), None)),
+            (Some(p), None) => p?,
+            (None, None) => {
                 if !self.is_place_expr(a) {
                     return Err(self.unsupported("this resource argument", a));
                 }
@@ -665,6 +670,15 @@ impl FnLower<'_, '_> {
                 };
                 return Ok((r, Some(index)));
             }
+        }
+        // An element or row of an array of arrays: its row-major position (`row_args`).
+        if let Some((global, position)) = self.element_position(p, a)? {
+            let r = ResourceArg {
+                global: Some(global),
+                indexed: true,
+                ..Default::default()
+            };
+            return Ok((r, Some(position)));
         }
         Err(self.unsupported("this resource argument", a))
     }

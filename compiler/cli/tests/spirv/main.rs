@@ -66,6 +66,7 @@ mod res12;
 mod res13;
 mod res14;
 mod res15;
+mod res16;
 mod res4;
 mod res5;
 mod res6;

@@ -3,7 +3,7 @@
 //! function taking or returning resources and legalizes; hlslc makes a copy per set of
 //! resources passed, which leaves the same accesses.
 
-use crate::harness::{compile, refuse};
+use crate::harness::compile;
 
 /// `static Texture2D t = pick(gt, ..)` with `pick` taking an array of textures: the copy
 /// takes the whole global array, as a call in a function passes it, whether the array is
@@ -27,27 +27,6 @@ float4 main() : SV_Target { return a.Sample(s, 0) + b.Sample(s, 0); }
     m.assert_has(&["\"init_globals\"", "\"b.index\""]);
     assert!(m.has("OpStore %b_index"), "{}", m.asm);
     assert!(m.has("%gt %int_1"), "{}", m.asm);
-}
-
-/// A `static` row of an array of arrays has no one index per element to pass: not
-/// supported yet (DXC accepts it, inlining the call). A `static` array of elements of
-/// several one-dimensional arrays is passed element by element since res14
-/// (`cli/tests/spirv/res14.rs`).
-#[test]
-fn a_static_initializer_passing_a_mixed_static_array_is_not_supported_yet() {
-    refuse(
-        "Texture2D grid[2][4];
-SamplerState s;
-Texture2D pickTex(Texture2D ts[4], uint i) { return ts[i]; }
-static Texture2D mix[4] = grid[1];
-static Texture2D a = pickTex(mix, 1);
-float4 main() : SV_Target { return a.Sample(s, 0); }
-",
-        "ps_6_0",
-        &[],
-        1,
-        "this array of resources in a `static` initializer",
-    );
 }
 
 /// A call in a `static` initializer leaving out a resource parameter with a default (on the
@@ -116,27 +95,6 @@ float4 main() : SV_Target { return m.t.Sample(s, 0) * m.w * gw + n.t.Sample(s, 0
             .any(|l| l.contains("OpLoad") && l.ends_with(g))
     };
     assert!(loads(" %ga") && loads(" %gb"), "{}", m.asm);
-}
-
-/// An `out` resource argument of a call in a `static` initializer other than a plain
-/// resource `static` (here a member of a struct static) is not supported yet (res14 lowers
-/// the plain `static`, `cli/tests/spirv/res14.rs`).
-#[test]
-fn a_static_initializer_call_with_an_out_resource_is_not_supported_yet() {
-    refuse(
-        "Texture2D ga;
-SamplerState s;
-struct M { Texture2D t; float w; };
-static M o = { ga, 2 };
-M mk(out Texture2D t) { t = ga; M m; m.t = ga; m.w = 1; return m; }
-static M m = mk(o.t);
-float4 main() : SV_Target { return m.t.Sample(s, 0); }
-",
-        "ps_6_0",
-        &[],
-        1,
-        "an `out` or `inout` argument holding resources",
-    );
 }
 
 /// A member of a call's result in a `static` initializer (`make().inner`, `make().u`,
