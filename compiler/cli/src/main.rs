@@ -115,6 +115,16 @@ fn run(options: &Options) -> Result<ExitCode, String> {
     }
     // Before checking the file: a compute kernel checked as another stage only gets errors.
     let profile = options.profile.as_deref().map(parse_profile).transpose()?;
+    if let (Some(written), Some(_)) = (options.profile.as_deref(), profile) {
+        let major = written
+            .split('_')
+            .nth(1)
+            .and_then(|m| m.parse::<u32>().ok());
+        if major.is_some_and(|m| m < 6) {
+            // dxc.exe's words: a 4.x/5.x profile is compiled as 6.0, with this warning.
+            eprintln!("hlslc: warning: promoting older shader model profile `{written}` to 6.0");
+        }
+    }
     if run_mode && profile.is_some_and(|t| t.stage != ShaderStage::Compute) {
         return Err("`hlslc run` runs compute shaders: use a cs_6_x profile".into());
     }

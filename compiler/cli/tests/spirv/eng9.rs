@@ -154,7 +154,7 @@ void leaf(uint i : SV_GroupIndex) { hits[i] = 1; }
 
 /// The D3D12 samples compile with fxc's profiles (`vs_5_0`, `gs_5_0`, `ps_5_0`, `cs_5_0`);
 /// dxc.exe upgrades a shader model 4 or 5 profile to 6.0 and compiles it. So does `hlslc`:
-/// the module is the 6.0 one, with no diagnostic.
+/// the module is the 6.0 one, with no diagnostic but dxc.exe's warning that it was promoted.
 #[test]
 fn a_shader_model_5_profile_compiles_as_6_0() {
     let src = r#"
@@ -169,9 +169,13 @@ VOut main(float3 p : POSITION, float4 c : COLOR) {
     let legacy = compile(src, "vs_5_0", &[]);
     let current = compile(src, "vs_6_0", &[]);
     assert_eq!(legacy.asm, current.asm);
-    assert!(stderr_of(src, "vs_5_0", &[])
-        .lines()
-        .all(|l| !l.contains('[')));
+    let stderr = stderr_of(src, "vs_5_0", &[]);
+    assert!(stderr.lines().all(|l| !l.contains('[')), "{stderr}");
+    assert!(
+        stderr.contains("warning: promoting older shader model profile `vs_5_0` to 6.0"),
+        "{stderr}"
+    );
+    assert!(!stderr_of(src, "vs_6_0", &[]).contains("promoting"));
     let cs = "RWStructuredBuffer<uint> o : register(u0);\n[numthreads(4, 1, 1)]\nvoid main(uint i : SV_GroupIndex) { o[i] = i; }\n";
     compile(cs, "cs_5_1", &[]);
 }

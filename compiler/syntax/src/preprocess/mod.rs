@@ -138,7 +138,8 @@ impl ShaderTarget {
     /// version the compiler knows). Shared by `hlslc -T` and the server's configuration.
     /// A shader model 4 or 5 profile DXC's table knows (`vs_5_0`, `ps_4_1`, `cs_5_1`,
     /// `hs_5_0`: the fxc profiles the D3D12 samples compile with) is upgraded to 6.0, as
-    /// dxc.exe upgrades it, silently; mesh, amplification and library profiles have none.
+    /// dxc.exe upgrades it (`hlslc` warns as dxc.exe does); mesh, amplification and library
+    /// profiles have none.
     pub fn from_profile(profile: &str) -> Result<ShaderTarget, String> {
         let bad = || {
             format!("unknown profile `{profile}` (expected STAGE_MAJOR_MINOR, such as cs_6_0 or ps_6_6)")
