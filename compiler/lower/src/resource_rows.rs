@@ -162,11 +162,9 @@ impl ModuleCtx<'_> {
         infer: &InferenceResult,
         base: ExprId,
     ) -> R<Option<Global>> {
-        let item = self.global_item(infer, base);
-        let Some(item) = item.filter(|&i| self.is_resource_static(i)) else {
+        let Some(b) = self.resource_static_read(infer, base)? else {
             return Ok(None);
         };
-        let b = self.read_static_binding(item)?;
         if b.array.is_none() || !b.indexed_slots.is_empty() || b.assigned.is_some() {
             return Ok(None);
         }

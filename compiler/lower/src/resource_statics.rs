@@ -139,6 +139,20 @@ impl ModuleCtx<'_> {
         Ok(b)
     }
 
+    /// [`Self::read_static_binding`] of the `static` holding resources that `base` names, or
+    /// `None` when `base` names anything else.
+    pub(crate) fn resource_static_read(
+        &mut self,
+        infer: &InferenceResult,
+        base: ExprId,
+    ) -> R<Option<StaticBinding>> {
+        let item = self.global_item(infer, base);
+        match item.filter(|&i| self.is_resource_static(i)) {
+            Some(item) => self.read_static_binding(item).map(Some),
+            None => Ok(None),
+        }
+    }
+
     /// [`Self::static_binding`] of `static` `idx` (global `gid`, not a global struct) from
     /// its initializer, its source map in `static_init_map`.
     fn static_binding_from_initializer(

@@ -73,11 +73,9 @@ impl ModuleCtx<'_> {
         infer: &InferenceResult,
         base: ExprId,
     ) -> R<Option<Global>> {
-        let item = self.global_item(infer, base);
-        let Some(item) = item.filter(|&i| self.is_resource_static(i)) else {
+        let Some(b) = self.resource_static_read(infer, base)? else {
             return Ok(None);
         };
-        let b = self.read_static_binding(item)?;
         let Some(first) = b.indexed_slots.first() else {
             return Ok(None);
         };

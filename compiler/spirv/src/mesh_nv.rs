@@ -353,18 +353,18 @@ impl Fx<'_, '_> {
         matches!(p, ir::Value::Global(g) if self.cx.nv.mesh_payloads.contains(&g.index()))
     }
 
-    /// A load of a mesh shader's payload: its leaves' inputs, put together.
-    pub fn nv_load_payload(&mut self, p: ir::Value) -> Result<Word> {
+    /// The payload global `p` names and its leaf variables under NV.
+    fn nv_payload_leaves(&self, p: ir::Value) -> Result<(ir::Global, Vec<PayloadLeaf>)> {
         let ir::Value::Global(g) = p else {
             return Err(SpirvError::invalid("a payload that is no global"));
         };
-        let leaves = self
-            .cx
-            .nv
-            .payloads
-            .get(&g.index())
-            .cloned()
-            .unwrap_or_default();
+        let leaves = (self.cx.nv.payloads.get(&g.index()).cloned()).unwrap_or_default();
+        Ok((g, leaves))
+    }
+
+    /// A load of a mesh shader's payload: its leaves' inputs, put together.
+    pub fn nv_load_payload(&mut self, p: ir::Value) -> Result<Word> {
+        let (g, leaves) = self.nv_payload_leaves(p)?;
         for l in &leaves {
             self.cx.func_uses[self.fidx].builtins.insert(l.var);
         }
@@ -409,16 +409,7 @@ impl Fx<'_, '_> {
     /// `emit_mesh_tasks` under NV, after the barrier: the payload copied to its leaf
     /// outputs, the group count to `TaskCountNV`, and a return.
     pub fn nv_emit_mesh_tasks(&mut self, counts: &[Word], payload: ir::Value) -> Result<()> {
-        let ir::Value::Global(g) = payload else {
-            return Err(SpirvError::invalid("a payload that is no global"));
-        };
-        let leaves = self
-            .cx
-            .nv
-            .payloads
-            .get(&g.index())
-            .cloned()
-            .unwrap_or_default();
+        let (_, leaves) = self.nv_payload_leaves(payload)?;
         let info = self.ptr_info(payload)?;
         let ptr = self.value(payload)?;
         let ty = self.cx.pointee_type(&info.pointee)?;
