@@ -310,9 +310,13 @@ impl FnLower<'_, '_> {
     /// order.
     pub(crate) fn unflatten_value(&mut self, g: Global, flat: Value) -> (Vec<Value>, Vec<Value>) {
         let dims = self.cx.global_dims(g);
-        if dims.len() < 2 {
-            return (vec![flat], Vec::new());
-        }
+        self.unflatten_over(&dims, flat)
+    }
+
+    /// The indices into an array of dimensions `dims` of the element at the row-major
+    /// position `flat` (an `int`): `flat` itself for one dimension or none. Also the
+    /// instructions made, in order.
+    pub(crate) fn unflatten_over(&mut self, dims: &[u32], flat: Value) -> (Vec<Value>, Vec<Value>) {
         let (mut out, mut made) = (Vec::new(), Vec::new());
         let mut rest = flat;
         for &n in dims.iter().skip(1).rev() {

@@ -308,6 +308,17 @@ pub type SplitReceiver = (Vec<ResourceArg>, Option<Value>, Vec<Value>);
 /// A resource slot: a local and the path of member and element indices inside it.
 pub(crate) type Slot = (LocalId, Vec<u32>);
 
+/// The slots of the `n` elements of array `path` of local `l`, in order.
+pub(crate) fn element_slots(l: LocalId, path: &[u32], n: u32) -> Vec<Slot> {
+    (0..n)
+        .map(|k| {
+            let mut p = path.to_vec();
+            p.push(k);
+            (l, p)
+        })
+        .collect()
+}
+
 /// What a member or element of a local holding resources denotes. Nothing is emitted until
 /// a data place is needed.
 #[derive(Debug, Clone)]
@@ -657,13 +668,7 @@ impl FnLower<'_, '_> {
         path: &[u32],
         n: u32,
     ) -> Option<ir::Global> {
-        let slots: Vec<Slot> = (0..n)
-            .map(|k| {
-                let mut p = path.to_vec();
-                p.push(k);
-                (l, p)
-            })
-            .collect();
+        let slots = element_slots(l, path, n);
         let (Value::Global(global), first) = self.consecutive_elements(&slots)? else {
             return None;
         };

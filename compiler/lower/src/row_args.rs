@@ -21,7 +21,7 @@ use types::Type;
 
 use crate::context::{ResourceArg, R};
 use crate::func::FnLower;
-use crate::resource_structs::Slot;
+use crate::resource_structs::{element_slots, Slot};
 
 impl FnLower<'_, '_> {
     /// The global and the row-major position over the indices given when `p` is an access
@@ -156,13 +156,7 @@ impl FnLower<'_, '_> {
         path: &[u32],
         n: u32,
     ) -> Option<(Vec<ResourceArg>, Vec<Value>)> {
-        let slots: Vec<Slot> = (0..n)
-            .map(|k| {
-                let mut p = path.to_vec();
-                p.push(k);
-                (l, p)
-            })
-            .collect();
+        let slots = element_slots(l, path, n);
         let (arg, index) = self.row_argument(&slots, n)?;
         Some((vec![arg], vec![index]))
     }

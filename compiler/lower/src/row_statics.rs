@@ -122,17 +122,9 @@ impl FnLower<'_, '_> {
         let dims = self.cx.global_dims(array);
         let outer_dims = &dims[..dims.len().saturating_sub(1)];
         let k = self.fb().load(Value::Global(index));
+        let (outer, unflattened) = self.unflatten_over(outer_dims, k);
         let mut made = vec![k];
-        let mut outer = Vec::new();
-        let mut rest = k;
-        for &n in outer_dims.iter().skip(1).rev() {
-            let n = self.fb().int(n as i32);
-            outer.push(self.fb().binary(ir::Opcode::Rem, rest, n));
-            rest = self.fb().binary(ir::Opcode::Div, rest, n);
-            made.extend([outer[outer.len() - 1], rest]);
-        }
-        outer.push(rest);
-        outer.reverse();
+        made.extend(unflattened);
         let mut slots = Vec::new();
         for &c in columns {
             let mut indices = outer.clone();
