@@ -2,7 +2,7 @@
 //! shading below SPIR-V 1.4, DXC's error tests we accepted, W2119 outside entry code,
 //! constant folding of intrinsics in constant contexts, and `-flegacy-resource-reservation`.
 
-use crate::harness::{compile, refuse};
+use crate::harness::{compile, refuse, run};
 
 /// A pixel input read from a mesh shader's per-primitive output, below SPIR-V 1.4: DXC
 /// decorates it `PerPrimitiveNV` and its capability pass asks for NV mesh shading there
@@ -87,4 +87,80 @@ void main(uint tid : SV_GroupIndex) {
     let ext = compile(text, "as_6_5", &["-fspv-target-env=vulkan1.2"]);
     ext.assert_has(&["OpEmitMeshTasksEXT %uint_2 %uint_1 %uint_1"]);
     assert!(!ext.asm.contains("%uint_7"), "{}", ext.asm);
+}
+
+/// What `hlslc` printed on stderr for `src`, which must compile to a valid module.
+fn stderr_of(src: &str, profile: &str, flags: &[&str]) -> String {
+    compile(src, profile, flags);
+    let (out, _) = run(src, profile, flags);
+    assert!(out.status.success());
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// Whether `stderr` holds `message` reported at `line:col` of the test's file.
+fn reported_at(stderr: &str, message: &str, line: u32, col: u32) -> bool {
+    let lines: Vec<&str> = stderr.lines().collect();
+    lines
+        .windows(2)
+        .any(|w| w[0].ends_with(message) && w[1].ends_with(&format!("t.hlsl:{line}:{col}")))
+}
+
+/// A reused binding (W3001) is reported where older DXC put its error (its
+/// `vk.binding.explicit.error` and `vk.binding.register.error` tests): at the `vk::binding`
+/// attribute or the `register` keyword that gave the binding, with a note at the resource
+/// that took it last (a texture that joined a sampler there, as a combined image sampler).
+/// hlslc reported it at the declaration's name, without the note.
+#[test]
+fn a_reused_binding_points_at_what_gave_it() {
+    let src = r#"[[vk::binding(2, 1)]]
+SamplerState s : register(s7);
+[[vk::binding(2, 1)]]
+Texture2D<float4> t;
+[[vk::binding(2, 1)]]
+Texture3D<float4> u;
+cbuffer C : register(b3) { float4 k; };
+RWBuffer<float4> r : register(u3);
+float4 main() : SV_Target { return 1.0; }
+"#;
+    let stderr = stderr_of(src, "ps_6_0", &[]);
+    let reused = |set: u32, binding: u32| {
+        format!("resource binding #{binding} in descriptor set #{set} already assigned")
+    };
+    assert!(reported_at(&stderr, &reused(1, 2), 5, 3), "{stderr}");
+    assert!(reported_at(&stderr, &reused(0, 3), 8, 22), "{stderr}");
+    // The notes: at the texture's attribute (line 3), at the cbuffer's `register` (line 7).
+    let notes: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.contains("binding number previously assigned here"))
+        .collect();
+    assert_eq!(notes.len(), 2, "{stderr}");
+    let noted = |line: u32| {
+        let lines: Vec<&str> = stderr.lines().collect();
+        lines.windows(2).any(|w| {
+            w[0].trim_start().starts_with(&format!("{line} │"))
+                && w[1].contains("binding number previously assigned here")
+        })
+    };
+    assert!(noted(3) && noted(7), "{stderr}");
+}
+
+/// Under `-fspv-flatten-resource-arrays` an array of N textures takes N bindings; a resource
+/// given one of them explicitly reuses it (older DXC's `vk.binding.cl.flatten-arrays.error`:
+/// "ran into binding number conflict"; today's DXC accepts it silently, so W3001 as for any
+/// reuse). hlslc checked only the array's first binding and said nothing.
+#[test]
+fn a_binding_inside_a_flattened_array_is_reused() {
+    let src = r#"Texture2D arr[4] : register(t0);
+Texture2D other : register(t2);
+SamplerState s;
+float4 main(float2 uv : TEXCOORD) : SV_Target {
+    return arr[1].Sample(s, uv) + other.Sample(s, uv);
+}
+"#;
+    let stderr = stderr_of(src, "ps_6_0", &["-fspv-flatten-resource-arrays"]);
+    let message = "resource binding #2 in descriptor set #0 already assigned";
+    assert!(reported_at(&stderr, message, 2, 19), "{stderr}");
+    // Without flattening the array takes binding 0 alone: no reuse.
+    let stderr = stderr_of(src, "ps_6_0", &[]);
+    assert!(!stderr.contains("W3001"), "{stderr}");
 }
