@@ -74,6 +74,7 @@
 //! | E3257 | an element of a zero-length array (every index is past its end) |
 //! | E3258 | a local geometry stream of an element type no output stream of the entry has |
 //! | E3259 | a `DispatchMesh` payload that is not a `groupshared` variable (DXC's words) |
+//! | E3294 | a column-major matrix of a non-float type in a buffer's memory (DXC's words; `external_matrices`) |
 //! | W2110 | warning: an initializer on a global of `$Globals`, which is ignored (DXC's words) |
 //! | W2119 | warning: a use of a plain `static` texture or sampler never assigned, an undefined value |
 //! | W3001 | warning: two resources on one descriptor set and binding (only a sampler and a sampled texture may share); see [`binding_warnings`] |
@@ -143,6 +144,7 @@ pub mod evaluate_attribute;
 mod execution_mode_id;
 pub mod expr;
 pub mod ext_type_def;
+mod external_matrices;
 pub mod float_bitwise;
 pub mod func;
 pub mod graphics;

@@ -319,6 +319,7 @@ impl ModuleCtx<'_> {
         self.check_binding_arguments();
         self.check_structured_buffer_arrays();
         self.check_subpass_inputs();
+        self.check_external_int_matrices();
         for a in automatic {
             match a {
                 Automatic::Item(i) => {

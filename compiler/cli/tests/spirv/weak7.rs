@@ -164,3 +164,49 @@ float4 main(float2 uv : TEXCOORD) : SV_Target {
     let stderr = stderr_of(src, "ps_6_0", &[]);
     assert!(!stderr.contains("W3001"), "{stderr}");
 }
+
+/// A column-major matrix of a non-float type in a buffer's memory is DXC's error whether the
+/// entry uses the buffer or not (its `vk.layout.non-fp-matrix.*.error` tests), at the
+/// buffer's name or the cbuffer member's name. hlslc refused it only in the backend, for a
+/// used buffer and at the whole global's range, and accepted an unused one.
+#[test]
+fn a_non_float_column_major_matrix_in_an_unused_buffer_is_refused() {
+    let message =
+        "externally initialized non-floating-point column-major matrices not supported yet";
+    let cases = [
+        // Nested in arrays of structs, in a buffer never read.
+        (
+            "struct A { uint2x3 m; };\nstruct B { A a[3]; };\nStructuredBuffer<B> buf;\nvoid main() {}\n",
+            3,
+            21,
+        ),
+        // A cbuffer member, at the member's name.
+        (
+            "cbuffer C {\n  struct S { int2x2 m[2]; } s;\n}\nvoid main() {}\n",
+            2,
+            29,
+        ),
+        // A `$Globals` member.
+        ("bool3x2 flags;\nvoid main() {}\n", 1, 9),
+    ];
+    for (src, line, col) in cases {
+        let (out, _) = crate::harness::run(src, "vs_6_0", &[]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{stderr}");
+        assert!(
+            reported_at(&stderr, &format!("error[E3294]: {message}"), line, col),
+            "{src}\n{stderr}"
+        );
+    }
+    // Row-major (or -Zpr), one-row and float matrices are fine.
+    compile(
+        "struct A { row_major uint2x3 m; int1x3 r; float2x2 f; };\nStructuredBuffer<A> buf;\nvoid main() {}\n",
+        "vs_6_0",
+        &[],
+    );
+    compile(
+        "struct A { uint2x3 m; };\nStructuredBuffer<A> buf;\nvoid main() {}\n",
+        "vs_6_0",
+        &["-Zpr"],
+    );
+}
