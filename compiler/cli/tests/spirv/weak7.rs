@@ -210,3 +210,72 @@ fn a_non_float_column_major_matrix_in_an_unused_buffer_is_refused() {
         &["-Zpr"],
     );
 }
+
+/// W2119 (a `static` texture or sampler never assigned, read as an undefined value) comes
+/// from the code lowered for the entry point: a function no entry calls and a branch that
+/// never runs get none, and a use in a function called twice warns once. hlslc scanned every
+/// function body, reached or not (3 warnings for `t` here; now 1).
+#[test]
+fn w2119_warns_only_in_code_lowered_for_the_entry() {
+    let src = r#"static Texture2D t;
+static SamplerState s;
+float4 unused(float2 uv) { return t.Sample(s, uv); }
+float4 used(float2 uv) { return t.Sample(s, uv * 2); }
+float4 main(float2 uv : TEXCOORD) : SV_Target {
+    if (false) { return t.Sample(s, uv * 3); }
+    return used(uv) + used(uv.yx);
+}
+"#;
+    let stderr = stderr_of(src, "ps_6_0", &[]);
+    assert_eq!(stderr.matches("warning[W2119]").count(), 2, "{stderr}");
+    let texture = "warning[W2119]: `static` texture 't' is never assigned: this reads an undefined texture (DXC's legalization leaves an `OpUndef` there)";
+    assert!(reported_at(&stderr, texture, 4, 33), "{stderr}");
+    // A library compiles each `[shader]` entry: the function only the vertex entry calls
+    // warns, the one no entry calls does not.
+    let lib = r#"static Texture2D t;
+static SamplerState s;
+float4 lonely(float2 uv) { return t.SampleLevel(s, uv, 0); }
+float4 reached(float2 uv) { return t.SampleLevel(s, uv, 1); }
+[shader("vertex")] float4 vs(float2 uv : TEXCOORD) : SV_Position { return reached(uv); }
+"#;
+    let (out, _) = crate::harness::run_entry(lib, "lib_6_3", None, &[]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert_eq!(stderr.matches("warning[W2119]").count(), 2, "{stderr}");
+    assert!(!stderr.lines().any(|l| l.contains("t.hlsl:3:")), "{stderr}");
+    // -WX makes them errors.
+    refuse(src, "ps_6_0", &["-WX"], 1, "warning[W2119]");
+}
+
+/// `firstbithigh`/`firstbitlow` of 16- and 64-bit integers: DXC's SPIR-V path refuses them
+/// (`intrinsics.firstbitlow.64bit`: "firstbitlow is currently limited to 32-bit width
+/// components"), its DXIL path accepts them; hlslc keeps computing them on 32-bit words and
+/// now warns (W2117) at the call, which `-WX` makes the error. hlslc said nothing before.
+#[test]
+fn wide_bit_scans_warn_that_dxc_refuses_them() {
+    let src = r#"RWStructuredBuffer<uint> o;
+RWStructuredBuffer<uint64_t> w;
+RWStructuredBuffer<uint16_t> h;
+[numthreads(1, 1, 1)]
+void main() {
+    o[0] = firstbitlow(w[0]);
+    o[1] = firstbithigh(h[0]) + firstbithigh(o[2]);
+}
+"#;
+    let flags = ["-enable-16bit-types"];
+    let stderr = stderr_of(src, "cs_6_2", &flags);
+    assert_eq!(stderr.matches("warning[W2117]").count(), 2, "{stderr}");
+    let low = "warning[W2117]: firstbitlow of 64-bit components: DXC refuses it when targeting SPIR-V (\"firstbitlow is currently limited to 32-bit width components\"); hlslc computes it on 32-bit words";
+    assert!(reported_at(&stderr, low, 6, 12), "{stderr}");
+    assert!(
+        stderr.contains("firstbithigh of 16-bit components"),
+        "{stderr}"
+    );
+    refuse(
+        src,
+        "cs_6_2",
+        &["-enable-16bit-types", "-WX"],
+        1,
+        "warning[W2117]",
+    );
+}
