@@ -279,3 +279,48 @@ void main() {
         "warning[W2117]",
     );
 }
+
+/// Array sizes DXC takes: integer constant expressions, with `min`/`max` of constants (DXC's
+/// HLSL additions) and `sizeof`; not `clamp`, `abs` or `countbits` (DXC folds those only in
+/// code generation), and not a float converted to an integer, directly or through a
+/// `static const` (DXC's `NonVLAArrays.hlsl`, its issue 2530: "variable length arrays are not
+/// supported in HLSL"), nor a float size. hlslc folded the float conversions (`(uint)4.0` was
+/// a size of 4, `int(.3)*12` a size of 0 that the backend refused).
+#[test]
+fn array_sizes_follow_dxcs_integer_constant_rules() {
+    let shader = |size: &str| {
+        format!(
+            "static const float K = 2.0;\nstatic const uint N = (uint)K;\nstatic const uint M = 3;\n\
+             groupshared float a[{size}];\n\
+             [numthreads(1, 1, 1)] void main(uint i : SV_GroupIndex) {{ a[i] = 1; }}\n"
+        )
+    };
+    for size in [
+        "min(2, 3)",
+        "max(M, 2u)",
+        "sizeof(float4)",
+        "M + 1",
+        "true + 2",
+    ] {
+        compile(&shader(size), "cs_6_0", &[]);
+    }
+    let vla = "variable length arrays are not supported in HLSL";
+    for size in [
+        "clamp(5, 1, 3)",
+        "abs(-3)",
+        "countbits(7u)",
+        "(uint)4.0",
+        "int(.3) * 12",
+        "uint(K)",
+        "N",
+    ] {
+        refuse(&shader(size), "cs_6_0", &[], 1, vla);
+    }
+    refuse(
+        &shader("K"),
+        "cs_6_0",
+        &[],
+        1,
+        "size of array has non-integer type 'float'",
+    );
+}
