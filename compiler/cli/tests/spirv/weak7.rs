@@ -324,3 +324,32 @@ fn array_sizes_follow_dxcs_integer_constant_rules() {
         "size of array has non-integer type 'float'",
     );
 }
+
+/// `-flegacy-resource-reservation` makes DXC's DXIL allocator keep the register of an unused
+/// resource declared with one, so an automatic resource does not take it (what fxc did for
+/// shader model 5.0 and below). DXC's SPIR-V path never reads the option: it binds every
+/// declared resource before optimizing, so an explicit register is always reserved. hlslc
+/// does the same with or without the flag and for a promoted `ps_5_0` profile (a warning
+/// says the flag changes nothing).
+#[test]
+fn explicit_registers_are_reserved_with_or_without_legacy_reservation() {
+    let src = r#"Texture2D unusedTex : register(t0);
+Texture2D usedTex;
+SamplerState s : register(s1);
+float4 main(float2 uv : TEXCOORD) : SV_Target { return usedTex.Sample(s, uv); }
+"#;
+    for profile in ["ps_6_0", "ps_5_0"] {
+        for flags in [&[][..], &["-flegacy-resource-reservation"][..]] {
+            let m = compile(src, profile, flags);
+            // t0 is binding 0 though unused; the automatic texture takes the next free one
+            // after the explicit bindings 0 and 1.
+            assert_eq!(m.binding("usedTex"), (0, 2), "{profile} {flags:?}");
+            assert_eq!(m.binding("s"), (0, 1));
+        }
+    }
+    let stderr = stderr_of(src, "ps_6_0", &["-flegacy-resource-reservation"]);
+    assert!(
+        stderr.contains("`-flegacy-resource-reservation` is ignored"),
+        "{stderr}"
+    );
+}
