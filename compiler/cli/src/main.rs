@@ -236,7 +236,16 @@ fn run(options: &Options) -> Result<ExitCode, String> {
                     return Ok(exit_status(true));
                 }
                 if module.is_none() {
-                    match lower_ir(options, &db, main_file, config)? {
+                    let (lowered, warnings) = lower_ir(options, &db, main_file, config)?;
+                    // The warnings about the code lowered for the entry point (W2117,
+                    // W2119), which `-WX` makes errors.
+                    if !options.no_warnings && !warnings.is_empty() {
+                        report(&warnings);
+                        if options.warnings_as_errors {
+                            return Ok(exit_status(true));
+                        }
+                    }
+                    match lowered {
                         Ok(mut m) => {
                             let overrides = options
                                 .spec
@@ -571,7 +580,7 @@ fn lower_ir(
     db: &RootDatabase,
     file: db::SourceFile,
     config: db::CompileConfig,
-) -> Result<Result<db::ir::Module, Vec<syntax::Diagnostic>>, String> {
+) -> Result<db::Lowering, String> {
     let profile = options
         .profile
         .as_deref()
@@ -581,17 +590,17 @@ fn lower_ir(
     let lower_options = vulkan::lower_options(options)?;
     // A library without `-E` compiles all its `[shader("...")]` entries into one module.
     if target_stage == ShaderStage::Library && options.entry.is_none() {
-        return Ok(db::lower_library_with(db, file, config, &lower_options));
+        return Ok(db::lower_library_warned(db, file, config, &lower_options));
     }
     let entry = options.entry.as_deref().unwrap_or("main");
-    let lowered = db::lower_module_with(db, file, config, entry, stage, &lower_options);
+    let lowered = db::lower_module_warned(db, file, config, entry, stage, &lower_options);
     // DXC ignores `-E` for a library (`-T lib_6_4 -E main` compiles every `[shader("...")]`
     // entry); we keep `-E` when it names a function and, like DXC, compile the library when
     // it names none.
     if target_stage == ShaderStage::Library {
-        if let Err(errors) = &lowered {
+        if let (Err(errors), _) = &lowered {
             if errors.iter().any(|d| d.code == db::NO_ENTRY_POINT) {
-                return Ok(db::lower_library_with(db, file, config, &lower_options));
+                return Ok(db::lower_library_warned(db, file, config, &lower_options));
             }
         }
     }

@@ -42,6 +42,9 @@ pub fn lower_options(options: &Options) -> Result<LowerOptions, String> {
     }
     out.auto_shift_bindings = options.auto_shift_bindings;
     out.invert_w = options.invert_w;
+    // The backend decides NV or EXT mesh shading from the same flags; `DispatchMesh` lowers
+    // as that choice has it.
+    out.nv_mesh_tasks = spirv_options(options).is_ok_and(|s| s.mesh_nv());
     out.nonzero_base_instance = options.nonzero_base_instance;
     out.flatten_resource_arrays = options.flatten_resource_arrays;
     // Arrays of RWStructuredBuffers (with an array of counters) are DXC's default since it

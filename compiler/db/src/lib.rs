@@ -21,9 +21,10 @@ pub use hir::{
 
 /// Lowering to the IR (`hlslc --emit ir`).
 pub use lower::{
-    binding_warnings, ir, lower_library_with, lower_module, lower_module_with, specialize,
-    BindingShift, BoundRegister, LayoutChoice, LowerOptions, RegisterClass,
-    ShaderStage as LowerStage, SpecOverride, StageIoOrder, NO_ENTRY as NO_ENTRY_POINT,
+    binding_warnings, ir, lower_library_warned, lower_library_with, lower_module,
+    lower_module_warned, lower_module_with, specialize, BindingShift, BoundRegister, LayoutChoice,
+    LowerOptions, Lowering, RegisterClass, ShaderStage as LowerStage, SpecOverride, StageIoOrder,
+    NO_ENTRY as NO_ENTRY_POINT,
 };
 
 /// The database the command line and the server own. Cloning it gives a snapshot for another

@@ -106,6 +106,7 @@
 //!
 //! Intrinsics and resource methods come through the seam in [`intrinsics`].
 
+mod array_size_ice;
 mod attr_checks;
 mod attr_placement;
 mod barrier_checks;

@@ -254,6 +254,18 @@ impl<'a> TypeCtx<'a> {
             ty = match dim {
                 None => Type::unsized_array(ty),
                 Some(e) => match self.eval(e) {
+                    // clang's rules, which DXC keeps: a size of float type, or one that
+                    // converts a float to an integer, is no integer constant expression.
+                    Some(ConstValue::Float(_)) => {
+                        errors.push(TypeError::ArraySize(
+                            "size of array has non-integer type 'float'".into(),
+                        ));
+                        return None;
+                    }
+                    Some(_) if self.truncates_float(e) => {
+                        errors.push(TypeError::NotConstant);
+                        return None;
+                    }
                     Some(v) => match array_len(v) {
                         Ok(n) => Type::array(ty, n),
                         Err(e) => {

@@ -679,6 +679,11 @@ impl FunctionBuilder<'_> {
         self.inst(Opcode::EmitMeshTasks, Type::Void, vec![x, y, z, payload]);
     }
 
+    /// `SetMeshTasks`: `EmitMeshTasks` as NV mesh shading has it, no terminator.
+    pub fn set_mesh_tasks(&mut self, x: Value, y: Value, z: Value, payload: Value) {
+        self.inst(Opcode::SetMeshTasks, Type::Void, vec![x, y, z, payload]);
+    }
+
     pub fn unreachable(&mut self) {
         self.inst(Opcode::Unreachable, Type::Void, Vec::new());
     }

@@ -176,7 +176,9 @@ impl std::ops::BitOr for BarrierFlags {
 ///   shader has several output streams (SPIR-V `OpEmitStreamVertex`). `SetMeshOutputs` (mesh shaders):
 ///   vertex count, primitive count (`uint`). `EmitMeshTasks` (amplification shaders, a
 ///   terminator): group counts x, y, z (`uint`), then the payload, a pointer into
-///   `task_payload`.
+///   `task_payload`. `SetMeshTasks` takes the same operands and is no terminator: DXC's
+///   `DispatchMesh` under NV mesh shading (`SPV_NV_mesh_shader`), which publishes the payload
+///   and the group count (`TaskCountNV`, the last store wins) and carries on.
 /// - `Branch`: none (`blocks`: target). `CondBranch`: bool condition (`blocks`: true, false).
 ///   `Switch`: integer selector (`blocks`: default, cases; `literals`: case values).
 ///   `Return`: optional value. `Kill`, `Unreachable`, `IgnoreHit`,
@@ -251,6 +253,7 @@ pub enum Opcode {
     EndPrimitive,
     SetMeshOutputs,
     EmitMeshTasks,
+    SetMeshTasks,
     Branch,
     CondBranch,
     Switch,
@@ -367,6 +370,7 @@ impl Opcode {
                 | Opcode::EmitVertex
                 | Opcode::EndPrimitive
                 | Opcode::SetMeshOutputs
+                | Opcode::SetMeshTasks
                 | Opcode::Phi
         ) && !self.is_terminator()
     }
@@ -442,6 +446,7 @@ impl Opcode {
             Opcode::EndPrimitive => "end_primitive",
             Opcode::SetMeshOutputs => "set_mesh_outputs",
             Opcode::EmitMeshTasks => "emit_mesh_tasks",
+            Opcode::SetMeshTasks => "set_mesh_tasks",
             Opcode::Branch => "br",
             Opcode::CondBranch => "cond_br",
             Opcode::Switch => "switch",

@@ -59,32 +59,82 @@ impl ModuleCtx<'_> {
         }
     }
 
-    /// Records that resource `idx` was given `(set, binding)` explicitly; warning W3001 when
-    /// another resource holds it already ("resource binding #B in descriptor set #S already
-    /// assigned", the message of older DXC versions).
-    pub(crate) fn claim_binding(&mut self, idx: ItemIdx, (set, binding): (u32, u32)) {
+    /// Records that resource `idx` (with `register`, its `register(...)` arguments) was given
+    /// `(set, binding)` explicitly (one of its bindings, when a flattened array or struct takes
+    /// several); warning W3001 when another resource holds it already ("resource binding #B
+    /// in descriptor set #S already assigned", the message of older DXC versions), at what
+    /// gave the binding (the `vk::binding` attribute or the `register` keyword, as those
+    /// versions placed it), related: the same for the holder ("binding number
+    /// previously assigned here", the last resource that took it).
+    pub(crate) fn claim_binding(
+        &mut self,
+        idx: ItemIdx,
+        (set, binding): (u32, u32),
+        register: Option<&Vec<String>>,
+    ) {
         let used = self.binding_use(idx);
-        let joined = match self.bindings.uses.get(&(set, binding)) {
-            None => Some(used),
-            Some(&previous) => previous.join(used),
+        let (joined, first) = match self.bindings.uses.get(&(set, binding)) {
+            None => (Some(used), idx),
+            Some(&(previous, first)) => (previous.join(used), first),
         };
         match joined {
+            // The last resource to take the binding is the one a later reuse names, as in
+            // DXC (a texture joining its sampler).
             Some(u) => {
-                self.bindings.uses.insert((set, binding), u);
+                self.bindings.uses.insert((set, binding), (u, idx));
             }
             None => {
-                let range = self.item_range(idx);
+                let range = self.binding_source_range(idx, register);
                 let (file, range) = hir::user_range(self.db, self.file, self.config, range);
-                self.warnings.push(syntax::Diagnostic::warning(
-                    crate::BINDING_REUSED,
-                    format!(
-                        "resource binding #{binding} in descriptor set #{set} already assigned"
+                let first_register = self.binds(first).flatten();
+                let earlier = self.binding_source_range(first, first_register.as_ref());
+                let (earlier_file, earlier) =
+                    hir::user_range(self.db, self.file, self.config, earlier);
+                self.warnings.push(
+                    syntax::Diagnostic::warning(
+                        crate::BINDING_REUSED,
+                        format!(
+                            "resource binding #{binding} in descriptor set #{set} already \
+                             assigned"
+                        ),
+                        file,
+                        range,
+                    )
+                    .with_related(
+                        earlier_file,
+                        earlier,
+                        "binding number previously assigned here".to_owned(),
                     ),
-                    file,
-                    range,
-                ));
+                );
             }
         }
+    }
+
+    /// Where item `idx`'s explicit binding comes from: the name of its `[[vk::binding]]`
+    /// unless `-fvk-bind-register` binds its register, else its `register` keyword; the
+    /// item's range when neither is written.
+    fn binding_source_range(
+        &self,
+        idx: ItemIdx,
+        register: Option<&Vec<String>>,
+    ) -> syntax::TextRange {
+        let bound = register
+            .and_then(|r| crate::resources::parse_register(r))
+            .is_some_and(|(c, n, s)| self.options.bound_register(c, n, s).is_some());
+        if !bound && self.vk_binding(idx).is_some() {
+            return crate::attrs::item_attr_range(self, idx, "vk::binding");
+        }
+        crate::attrs::item_node(self, idx)
+            .and_then(|n| {
+                n.children()
+                    .find(|c| c.kind() == syntax::SyntaxKind::REGISTER_BINDING)
+            })
+            .and_then(|r| {
+                r.children_with_tokens()
+                    .find(|t| t.kind() == syntax::SyntaxKind::REGISTER_KW)
+            })
+            .map(|t| t.text_range())
+            .unwrap_or_else(|| self.item_range(idx))
     }
 
     /// DXC's check of `[[vk::combinedImageSampler]]`: a texture carrying it needs a sampler

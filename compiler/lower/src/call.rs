@@ -411,6 +411,7 @@ impl FnLower<'_, '_> {
             }
             return Ok((!ty.is_void()).then_some(v));
         }
+        self.warn_bit_search_width(e, name, args)?;
         let params = self.intrinsic_in_params(name, args);
         let mut vals = Vec::new();
         for (i, &a) in args.iter().enumerate() {

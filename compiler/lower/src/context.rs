@@ -209,8 +209,9 @@ pub struct ModuleCtx<'db> {
     /// the incoming payload global each copies back to (see `stages::raytracing`).
     pub ray_payload_params: HashMap<Func, Vec<(u32, Global)>>,
     pub diagnostics: Vec<Diagnostic>,
-    /// Warnings about the declarations (reused bindings), reported by
-    /// [`crate::binding_warnings`]; they do not stop lowering.
+    /// Warnings: about the declarations (reused bindings), reported by
+    /// [`crate::binding_warnings`], and about the code lowered for the entry points (W2117,
+    /// W2119), returned by [`crate::lower_module_warned`]; they do not stop lowering.
     pub warnings: Vec<Diagnostic>,
     /// The `Private` globals standing for plain `static` textures and samplers never
     /// assigned, undefined values (`resource_undefined`).
@@ -273,6 +274,14 @@ impl<'db> ModuleCtx<'db> {
             warnings: Vec::new(),
             undefined_statics: HashMap::new(),
         }
+    }
+
+    /// [`ModuleCtx::finish`], with the warnings lowering gave, in source order.
+    pub fn finish_warned(mut self) -> crate::Lowering {
+        let mut warnings = std::mem::take(&mut self.warnings);
+        warnings.sort_by_key(|d| (d.file, d.range.start()));
+        warnings.dedup();
+        (self.finish(), warnings)
     }
 
     pub fn finish(self) -> Result<ir::Module, Vec<Diagnostic>> {

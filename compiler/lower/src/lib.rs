@@ -74,8 +74,10 @@
 //! | E3257 | an element of a zero-length array (every index is past its end) |
 //! | E3258 | a local geometry stream of an element type no output stream of the entry has |
 //! | E3259 | a `DispatchMesh` payload that is not a `groupshared` variable (DXC's words) |
+//! | E3294 | a column-major matrix of a non-float type in a buffer's memory (DXC's words; `external_matrices`) |
 //! | W2110 | warning: an initializer on a global of `$Globals`, which is ignored (DXC's words) |
-//! | W2119 | warning: a use of a plain `static` texture or sampler never assigned, an undefined value |
+//! | W2117 | warning: `firstbithigh`/`firstbitlow` of 16- or 64-bit integers, which DXC's SPIR-V path refuses (`bit_search_width`) |
+//! | W2119 | warning: a use of a plain `static` texture or sampler never assigned, an undefined value, in code lowered for an entry |
 //! | W3001 | warning: two resources on one descriptor set and binding (only a sampler and a sampled texture may share); see [`binding_warnings`] |
 //!
 //! Modules: [`context`] (module-wide state: globals, functions to lower, diagnostics),
@@ -125,6 +127,7 @@ pub mod barrier;
 mod bind_register_checks;
 pub mod binding_checks;
 pub mod bit_fields;
+mod bit_search_width;
 pub mod buffer_pointer;
 mod builtin_globals;
 pub mod byte_address;
@@ -143,6 +146,7 @@ pub mod evaluate_attribute;
 mod execution_mode_id;
 pub mod expr;
 pub mod ext_type_def;
+mod external_matrices;
 pub mod float_bitwise;
 pub mod func;
 pub mod graphics;
@@ -399,9 +403,22 @@ pub fn lower_library_with(
     config: CompileConfig,
     options: &LowerOptions,
 ) -> Result<ir::Module, Vec<Diagnostic>> {
+    lower_library_warned(db, file, config, options).0
+}
+
+/// [`lower_library_with`], with the warnings about the code lowered for the entry points
+/// ([`Lowering::warnings`]).
+pub fn lower_library_warned(
+    db: &dyn hir::HirDb,
+    file: SourceFile,
+    config: CompileConfig,
+    options: &LowerOptions,
+) -> Lowering {
     let mut cx = context::ModuleCtx::new(db, file, config);
     cx.options = options.clone();
     cx.assign_bindings();
+    // The declarations' warnings are `binding_warnings`'s, whatever the entry.
+    cx.warnings.clear();
     let names: Vec<String> = hir::entry::entry_points(db, file, config)
         .iter()
         .filter(|e| e.source == hir::entry::EntrySource::ShaderAttribute)
@@ -425,7 +442,7 @@ pub fn lower_library_with(
     cx.apply_layout_rules();
     cx.check_explicit_offsets();
     cx.assign_heap_bindings();
-    cx.finish()
+    cx.finish_warned()
 }
 
 /// The warnings about the resource declarations of `file` under `options` (W3001: two
@@ -440,9 +457,16 @@ pub fn binding_warnings(
     let mut cx = context::ModuleCtx::new(db, file, config);
     cx.options = options.clone();
     cx.assign_bindings();
-    cx.undefined_static_warnings();
     cx.warnings
 }
+
+/// A module lowered for its entry points (or the errors that stopped it), and the warnings
+/// about the code lowered for them: W2117 (`firstbithigh`/`firstbitlow` of a width DXC's
+/// SPIR-V path refuses) and W2119 (a `static` texture or sampler never assigned, read), each
+/// once per place however many copies of a function lower it, in source order. Code no entry
+/// point reaches, or that never runs, gets none (the declarations' warnings are
+/// [`binding_warnings`]'s).
+pub type Lowering = (Result<ir::Module, Vec<Diagnostic>>, Vec<Diagnostic>);
 
 /// [`lower_module`] with DXC's `-fvk-*` binding and layout options.
 pub fn lower_module_with(
@@ -453,9 +477,24 @@ pub fn lower_module_with(
     stage: ShaderStage,
     options: &LowerOptions,
 ) -> Result<ir::Module, Vec<Diagnostic>> {
+    lower_module_warned(db, file, config, entry, stage, options).0
+}
+
+/// [`lower_module_with`], with the warnings about the code lowered for the entry point
+/// ([`Lowering`]).
+pub fn lower_module_warned(
+    db: &dyn hir::HirDb,
+    file: SourceFile,
+    config: CompileConfig,
+    entry: &str,
+    stage: ShaderStage,
+    options: &LowerOptions,
+) -> Lowering {
     let mut cx = context::ModuleCtx::new(db, file, config);
     cx.options = options.clone();
     cx.assign_bindings();
+    // The declarations' warnings are `binding_warnings`'s, whatever the entry.
+    cx.warnings.clear();
     cx.refuse_function_decorations(&[entry.to_owned()]);
     cx.check_builtin_globals();
     entry::lower_entry(&mut cx, entry, stage);
@@ -467,5 +506,5 @@ pub fn lower_module_with(
     cx.apply_layout_rules();
     cx.check_explicit_offsets();
     cx.assign_heap_bindings();
-    cx.finish()
+    cx.finish_warned()
 }

@@ -48,6 +48,11 @@ pub struct LowerOptions {
     /// `-pack-optimized`: stage variables share locations, packed into their components as
     /// DXC packs them (`signature_packing`).
     pub pack_optimized: bool,
+    /// NV mesh shading (`SPV_NV_mesh_shader`, which the backend picks below SPIR-V 1.4 or
+    /// without `SPV_EXT_mesh_shader` in `-fspv-extension=`): `DispatchMesh` is the
+    /// `set_mesh_tasks` instruction and the amplification shader carries on after it, as DXC
+    /// lowers it there; otherwise it is the terminator `emit_mesh_tasks`.
+    pub nv_mesh_tasks: bool,
 }
 
 /// The order in which stage inputs (and apart, outputs) take their locations.

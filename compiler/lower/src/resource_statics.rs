@@ -1191,7 +1191,7 @@ impl FnLower<'_, '_> {
             // Where code runs, a texture or sampler is an undefined value, as DXC legalizes
             // it (`resource_undefined`).
             [None] if !self.res.flow.dead && !self.res.dropping => {
-                match self.undefined_static_resource(idx) {
+                match self.undefined_static_resource(idx, e) {
                     Some(v) => Ok(Some(v)),
                     None => {
                         let range = self.expr_range(e);

@@ -7,18 +7,19 @@
 //! shaped as DXC writes it through `spirv-opt --legalize-hlsl`). We do the same in one step:
 //! the static becomes a `Private` global of its resource type, which the backend declares as
 //! an `OpUndef` of the type and "loads" as that value (`spirv-backend`'s `resources.rs` and
-//! `texture.rs`), and each use of the static is warned about (W2119, labelled with its
-//! declaration, with the binding warnings, once whatever the entries): the value read there
-//! is undefined.
+//! `texture.rs`), and each use of the static lowered for an entry point is warned about
+//! (W2119, labelled with its declaration, once per place whatever the copies of its
+//! function): the value read there is undefined. Code no entry reaches, or that never
+//! runs, gets no warning.
 //!
 //! Only read-only textures and samplers, whose every use loads the handle; a buffer, a
 //! writable texture or a combined image sampler never assigned stays `E3020` at the use
 //! (`resource_dead`), as does any use in a function the static is passed to.
 //!
-//! Called from `resource_statics.rs` (`static_resource_pointer`) and `lib.rs`
-//! (`binding_warnings`).
+//! Called from `resource_statics.rs` (`static_resource_pointer`).
 
-use hir::item_tree::{ItemIdx, ItemKind};
+use hir::body::ExprId;
+use hir::item_tree::ItemIdx;
 use ir::Value;
 use types::{ResourceType, TextureAccess, Type};
 
@@ -26,11 +27,12 @@ use crate::context::ModuleCtx;
 use crate::func::FnLower;
 
 impl FnLower<'_, '_> {
-    /// The undefined value standing for plain `static` `idx`, never assigned (W2119 at its
-    /// uses, [`ModuleCtx::undefined_static_warnings`]); `None` when its type has no
-    /// such value here.
-    pub(crate) fn undefined_static_resource(&mut self, idx: ItemIdx) -> Option<Value> {
+    /// The undefined value standing for plain `static` `idx`, never assigned, read at `e`
+    /// in code that runs (W2119 there); `None` when its type has no such value here.
+    pub(crate) fn undefined_static_resource(&mut self, idx: ItemIdx, e: ExprId) -> Option<Value> {
         let ty = self.cx.undefined_static_type(idx)?;
+        let range = self.expr_range(e);
+        self.cx.warn_undefined_static(idx, range);
         let name = self.cx.tree.item(idx).name.clone();
         let g = match self.cx.undefined_statics.get(&idx) {
             Some(&g) => g,
@@ -113,81 +115,33 @@ impl ModuleCtx<'_> {
         loaded_only.then_some(ty)
     }
 
-    /// W2119 at each use of a plain `static` texture or sampler without an initializer that
-    /// no function assigns (labelled with its declaration): where code reads it, it is an
-    /// undefined value. Run with the binding warnings, once per compilation whatever the
-    /// entry points, over every function body, so a use is reported once however many
-    /// entries (or copies of its function) reach it.
-    pub(crate) fn undefined_static_warnings(&mut self) {
-        let mut never = Vec::new();
-        for idx in self.tree.indices() {
-            let ItemKind::Variable(v) = &self.tree.item(idx).kind else {
-                continue;
-            };
-            if v.has_init || !self.is_resource_static(idx) {
-                continue;
-            }
-            let Some(ty) = self.undefined_static_type(idx) else {
-                continue;
-            };
-            let errors = self.diagnostics.len();
-            let unassigned = self
-                .static_binding(idx)
-                .is_ok_and(|b| b.index.is_none() && b.slots[..] == [None]);
-            self.diagnostics.truncate(errors);
-            if unassigned {
-                let what = match ty.as_resource() {
-                    Some(ResourceType::Sampler { .. }) => "sampler",
-                    _ => "texture",
-                };
-                never.push((idx, what));
-            }
-        }
-        if never.is_empty() {
-            return;
-        }
-        let functions: Vec<ItemIdx> = self
-            .tree
-            .indices()
-            .filter(|&i| self.tree.function(i).is_some_and(|f| f.has_body))
-            .collect();
-        let mut found = Vec::new();
-        for f in functions {
-            let fid = self.function_id(f);
-            let (body, map) = hir::body_with_source_map(self.db, fid);
-            let infer = crate::enums::infer(self.db, fid);
-            for id in 0..body.exprs.len() {
-                let e = hir::body::ExprId(id as u32);
-                let Some(&(idx, what)) = self
-                    .global_item(&infer, e)
-                    .and_then(|g| never.iter().find(|(n, _)| *n == g))
-                else {
-                    continue;
-                };
-                found.push((map.expr_syntax(e).text_range(), idx, what));
-            }
-        }
-        let mut warnings = Vec::new();
-        for (range, idx, what) in found {
-            let name = self.tree.item(idx).name.clone();
-            let (file, range) = hir::user_range(self.db, self.file, self.config, range);
-            let decl = self.item_range(idx);
-            let (decl_file, decl) = hir::user_range(self.db, self.file, self.config, decl);
-            let d = syntax::Diagnostic::warning(
-                crate::UNDEFINED_RESOURCE,
-                format!(
-                    "`static` {what} '{name}' is never assigned: this reads an undefined \
-                     {what} (DXC's legalization leaves an `OpUndef` there)"
-                ),
-                file,
-                range,
-            )
-            .with_related(decl_file, decl, format!("'{name}' is declared here"));
-            warnings.push(d);
-        }
-        // In source order; a macro expanding to several uses at one place warns once.
-        warnings.sort_by_key(|d| (d.file, d.range.start()));
-        warnings.dedup();
-        self.warnings.extend(warnings);
+    /// W2119 at `range` (of the expanded tree), a use of plain `static` texture or sampler
+    /// `idx` (`what`) that no function assigns, lowered for an entry point: the value read
+    /// there is undefined. Labelled with its declaration; once per place, however many
+    /// copies of the function lower it ([`ModuleCtx::finish_warned`] drops repeats).
+    fn warn_undefined_static(&mut self, idx: ItemIdx, range: syntax::TextRange) {
+        let what = match self
+            .undefined_static_type(idx)
+            .as_ref()
+            .and_then(Type::as_resource)
+        {
+            Some(ResourceType::Sampler { .. }) => "sampler",
+            _ => "texture",
+        };
+        let name = self.tree.item(idx).name.clone();
+        let (file, range) = hir::user_range(self.db, self.file, self.config, range);
+        let decl = self.item_range(idx);
+        let (decl_file, decl) = hir::user_range(self.db, self.file, self.config, decl);
+        let d = syntax::Diagnostic::warning(
+            crate::UNDEFINED_RESOURCE,
+            format!(
+                "`static` {what} '{name}' is never assigned: this reads an undefined \
+                 {what} (DXC's legalization leaves an `OpUndef` there)"
+            ),
+            file,
+            range,
+        )
+        .with_related(decl_file, decl, format!("'{name}' is declared here"));
+        self.warnings.push(d);
     }
 }

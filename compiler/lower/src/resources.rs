@@ -50,8 +50,9 @@ pub struct Bindings {
     pub(crate) counter_of_item: HashMap<ItemIdx, (u32, u32)>,
     dollar_globals: Option<(u32, u32)>,
     taken: HashSet<(u32, u32)>,
-    /// What holds each explicitly given (set, binding), for the reuse check.
-    pub(crate) uses: HashMap<(u32, u32), crate::binding_checks::BindingUse>,
+    /// What holds each explicitly given (set, binding), and the item that took it first, for
+    /// the reuse check.
+    pub(crate) uses: HashMap<(u32, u32), (crate::binding_checks::BindingUse, ItemIdx)>,
 }
 
 /// An entry of the last binding pass, in declaration order.
@@ -103,7 +104,7 @@ impl Bindings {
 
 impl ModuleCtx<'_> {
     /// `[[vk::binding(b, s)]]` on the declaration of item `idx`: (binding, set).
-    fn vk_binding(&self, idx: ItemIdx) -> Option<(u32, u32)> {
+    pub(crate) fn vk_binding(&self, idx: ItemIdx) -> Option<(u32, u32)> {
         let args = crate::attrs::item_attr_ints(self, idx, "vk::binding")?;
         let binding = u32::try_from((*args.first()?)?).ok()?;
         let set = match args.get(1) {
@@ -146,7 +147,7 @@ impl ModuleCtx<'_> {
 
     /// Whether item `idx` declares a resource that takes a binding: a cbuffer or tbuffer, or
     /// a global of resource type (or array of resources) outside structs and cbuffers.
-    fn binds(&self, idx: ItemIdx) -> Option<Option<Vec<String>>> {
+    pub(crate) fn binds(&self, idx: ItemIdx) -> Option<Option<Vec<String>>> {
         let item = self.tree.item(idx);
         match &item.kind {
             // A cbuffer holding no data (resources only) is no variable in DXC, so it takes
@@ -284,9 +285,9 @@ impl ModuleCtx<'_> {
             self.check_bound_register(i, register.as_ref());
             match self.explicit_binding(i, register.as_ref()) {
                 Some(b) => {
-                    self.claim_binding(i, b);
                     let (set, first) = b;
                     for binding in first..first.saturating_add(self.binding_count(i)) {
+                        self.claim_binding(i, (set, binding), register.as_ref());
                         self.bindings.taken.insert((set, binding));
                     }
                     self.bindings.of_item.insert(i, b);
@@ -318,6 +319,7 @@ impl ModuleCtx<'_> {
         self.check_binding_arguments();
         self.check_structured_buffer_arrays();
         self.check_subpass_inputs();
+        self.check_external_int_matrices();
         for a in automatic {
             match a {
                 Automatic::Item(i) => {

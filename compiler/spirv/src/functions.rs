@@ -540,6 +540,10 @@ impl<'m> Fx<'_, 'm> {
                 self.lower_stage_op(d)?;
                 None
             }
+            O::SetMeshTasks => {
+                self.lower_set_mesh_tasks(d)?;
+                None
+            }
             O::AtomicRmw(_) | O::AtomicCompareExchange => Some(self.lower_atomic(d)?),
             op if op.is_texture()
                 || matches!(

@@ -194,6 +194,16 @@ impl SpirvOptions {
             debug_info: None,
         }
     }
+
+    /// Whether mesh and amplification shaders use `SPV_NV_mesh_shader` rather than
+    /// `SPV_EXT_mesh_shader`, as DXC's `FeatureManager` decides: EXT is enabled by default
+    /// from SPIR-V 1.4 on, and in an explicit `-fspv-extension=` list only by name.
+    pub fn mesh_nv(&self) -> bool {
+        match &self.allowed_extensions {
+            None => self.target_env.spirv_version() < (1, 4),
+            Some(list) => !list.iter().any(|e| e == "SPV_EXT_mesh_shader"),
+        }
+    }
 }
 
 /// What kind of problem stopped [`emit`].

@@ -13,8 +13,10 @@
 //! member has in the relaxed std430 layout (inputs of the mesh shader, which its wrapper's load
 //! of the payload reads; outputs of the amplification shader, which keeps its `groupshared`
 //! variable in `Workgroup` memory and copies it into them at `DispatchMesh`); and
-//! `emit_mesh_tasks` as a barrier, that copy, a store of the group count (x * y * z) to
-//! `TaskCountNV` and a return, as DXC lowers `DispatchMesh` for NV. `SV_CullPrimitive` has no
+//! `set_mesh_tasks` (lowering's `DispatchMesh` where the options choose NV) as a barrier,
+//! that copy and a store of the group count (x * y * z) to `TaskCountNV`, after which the
+//! shader carries on, as DXC lowers `DispatchMesh` for NV; `emit_mesh_tasks` (lowered for
+//! EXT) as the same and a return. `SV_CullPrimitive` has no
 //! NV built-in and is refused. Called by `resources` (globals and built-ins), `stages` (the
 //! execution model and the stage instructions) and `functions` (chains, loads, stores).
 
@@ -62,10 +64,7 @@ pub(crate) struct IndexRow {
 impl Ctx<'_> {
     /// Whether mesh and amplification shaders use `SPV_NV_mesh_shader` (see the module doc).
     pub fn mesh_nv(&self) -> bool {
-        match &self.opts.allowed_extensions {
-            None => !self.at_least(1, 4),
-            Some(list) => !list.iter().any(|e| e == "SPV_EXT_mesh_shader"),
-        }
+        self.opts.mesh_nv()
     }
 
     /// The flat `uint` array a line or triangle index output is declared as under NV.
@@ -103,8 +102,10 @@ impl Ctx<'_> {
         // may hold both stages, each with its payload); without a mesh entry, any is.
         let sent = self.m.functions.iter().any(|(_, f)| {
             f.insts.iter().any(|(_, d)| {
-                d.opcode == ir::Opcode::EmitMeshTasks
-                    && d.operands.get(3) == Some(&ir::Value::Global(h))
+                matches!(
+                    d.opcode,
+                    ir::Opcode::EmitMeshTasks | ir::Opcode::SetMeshTasks
+                ) && d.operands.get(3) == Some(&ir::Value::Global(h))
             })
         });
         let mesh_entry = self
@@ -406,9 +407,30 @@ impl Fx<'_, '_> {
         Ok(())
     }
 
-    /// `emit_mesh_tasks` under NV, after the barrier: the payload copied to its leaf
-    /// outputs, the group count to `TaskCountNV`, and a return.
-    pub fn nv_emit_mesh_tasks(&mut self, counts: &[Word], payload: ir::Value) -> Result<()> {
+    /// `set_mesh_tasks`, DXC's `DispatchMesh` under NV: the barrier and the payload and group
+    /// count published, and the shader carries on. EXT has no such form (its
+    /// `OpEmitMeshTasksEXT` ends the invocation), so lowering emits it only where the options
+    /// choose NV.
+    pub fn lower_set_mesh_tasks(&mut self, d: &ir::InstData) -> Result<()> {
+        self.require_stage(ir::Stage::Amplification, "set_mesh_tasks")?;
+        if !self.cx.mesh_nv() {
+            return Err(SpirvError::invalid(
+                "set_mesh_tasks (DispatchMesh that carries on) needs NV mesh shading",
+            ));
+        }
+        let ids = self.values(&d.operands)?;
+        let (&[x, y, z], Some(&payload)) = (&ids[..ids.len().min(3)], d.operands.get(3)) else {
+            return Err(SpirvError::invalid(
+                "set_mesh_tasks takes three group counts and a payload",
+            ));
+        };
+        self.mesh_tasks_barrier();
+        self.nv_publish_mesh_tasks(&[x, y, z], payload)
+    }
+
+    /// The NV form of sending mesh tasks, after the barrier: the payload copied to its leaf
+    /// outputs and the group count (x * y * z) to `TaskCountNV`.
+    pub fn nv_publish_mesh_tasks(&mut self, counts: &[Word], payload: ir::Value) -> Result<()> {
         let (_, leaves) = self.nv_payload_leaves(payload)?;
         let info = self.ptr_info(payload)?;
         let ptr = self.value(payload)?;
@@ -435,8 +457,12 @@ impl Fx<'_, '_> {
             .nv_builtin_output(spirv::BuiltIn::TaskCountNV, "var.TaskCountNV");
         self.cx.func_uses[self.fidx].builtins.insert(var);
         self.op_void(Op::Store, Self::ids(&[var, total]));
-        // DXC's `DispatchMesh` is no terminator under NV; the IR's is, so the function
-        // returns here.
+        Ok(())
+    }
+
+    /// After `emit_mesh_tasks` under NV (a terminator in the IR, where lowering chose EXT's
+    /// form): the function returns.
+    pub fn nv_return_after_mesh_tasks(&mut self) -> Result<()> {
         if self.f.ret == Type::Void {
             self.op_void(Op::Return, vec![]);
         } else {

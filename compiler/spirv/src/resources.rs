@@ -836,8 +836,10 @@ impl Ctx<'_> {
             self.decorate(id, Decoration::Patch, &[]);
         }
         if g.per_primitive {
-            // A mesh shader's own outputs get the message about the stage.
-            if !self.at_least(1, 4) && !stages.contains(&ir::Stage::Mesh) {
+            // A mesh shader's own outputs get the message about the stage. Where NV mesh
+            // shading is chosen, a pixel input is `PerPrimitiveNV` with the NV capability,
+            // as DXC's capability pass picks it for its one `PerPrimitiveNV` decoration.
+            if !self.at_least(1, 4) && !self.mesh_nv() && !stages.contains(&ir::Stage::Mesh) {
                 return Err(SpirvError::needs_target(format!(
                     "the per-primitive stage variable \"{}\" (SPV_EXT_mesh_shader) needs \
                      SPIR-V 1.4: vulkan1.2 or later",

@@ -195,7 +195,7 @@ impl Ctx<'_> {
 
 impl Fx<'_, '_> {
     /// Fails unless every entry point reaching this function is of `stage`.
-    fn require_stage(&self, stage: ir::Stage, what: &str) -> Result<()> {
+    pub(crate) fn require_stage(&self, stage: ir::Stage, what: &str) -> Result<()> {
         match self.stages.iter().find(|s| **s != stage) {
             None => Ok(()),
             Some(s) => Err(SpirvError::invalid(format!(
@@ -247,8 +247,24 @@ impl Fx<'_, '_> {
                 "emit_mesh_tasks takes three group counts",
             ));
         }
-        // DXC makes the workgroup's payload writes visible first (`OpControlBarrier
-        // Workgroup Workgroup AcquireRelease|WorkgroupMemory`).
+        self.mesh_tasks_barrier();
+        if self.cx.mesh_nv() {
+            let payload = d
+                .operands
+                .get(3)
+                .copied()
+                .ok_or_else(|| SpirvError::invalid("emit_mesh_tasks takes a payload"))?;
+            self.nv_publish_mesh_tasks(&ids[..3], payload)?;
+            return self.nv_return_after_mesh_tasks();
+        }
+        let ops: Vec<Operand> = ids.into_iter().map(Operand::IdRef).collect();
+        self.op_void(Op::EmitMeshTasksEXT, ops);
+        Ok(())
+    }
+
+    /// The barrier before the payload is sent: DXC makes the workgroup's payload writes
+    /// visible first (`OpControlBarrier Workgroup Workgroup AcquireRelease|WorkgroupMemory`).
+    pub fn mesh_tasks_barrier(&mut self) {
         let workgroup = self.cx.const_uint(rspirv::spirv::Scope::Workgroup as u32);
         let semantics = rspirv::spirv::MemorySemantics::ACQUIRE_RELEASE
             | rspirv::spirv::MemorySemantics::WORKGROUP_MEMORY;
@@ -257,16 +273,5 @@ impl Fx<'_, '_> {
             Op::ControlBarrier,
             Self::ids(&[workgroup, workgroup, semantics]),
         );
-        if self.cx.mesh_nv() {
-            let payload = d
-                .operands
-                .get(3)
-                .copied()
-                .ok_or_else(|| SpirvError::invalid("emit_mesh_tasks takes a payload"))?;
-            return self.nv_emit_mesh_tasks(&ids[..3], payload);
-        }
-        let ops: Vec<Operand> = ids.into_iter().map(Operand::IdRef).collect();
-        self.op_void(Op::EmitMeshTasksEXT, ops);
-        Ok(())
     }
 }

@@ -104,5 +104,6 @@ mod weak3;
 mod weak4;
 mod weak5;
 mod weak6;
+mod weak7;
 mod weak_spots;
 mod wicked_probe;

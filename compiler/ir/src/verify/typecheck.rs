@@ -625,7 +625,7 @@ pub(super) fn check_inst(ck: &mut FnCheck<'_>, b: Block, i: Inst, d: &InstData) 
                 fail(ck, Rule::OperandCount, msg);
             }
         }
-        Opcode::SetMeshOutputs | Opcode::EmitMeshTasks => {
+        Opcode::SetMeshOutputs | Opcode::EmitMeshTasks | Opcode::SetMeshTasks => {
             needs_void(ck);
             let counts = if d.opcode == Opcode::SetMeshOutputs {
                 2
@@ -634,7 +634,7 @@ pub(super) fn check_inst(ck: &mut FnCheck<'_>, b: Block, i: Inst, d: &InstData) 
             };
             if !count(
                 ck,
-                counts..=counts + usize::from(d.opcode == Opcode::EmitMeshTasks),
+                counts..=counts + usize::from(d.opcode != Opcode::SetMeshOutputs),
             ) {
                 return;
             }

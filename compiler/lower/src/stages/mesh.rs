@@ -18,8 +18,9 @@
 //!
 //! Amplification: the compute wrapper (see `entry`); the `groupshared` variable passed to
 //! `DispatchMesh` (in the entry or a function it calls) is the `task_payload` global, and
-//! `DispatchMesh(x, y, z, payload)` is the terminator `emit_mesh_tasks`; any other payload is
-//! DXC's error (E3259).
+//! `DispatchMesh(x, y, z, payload)` is the terminator `emit_mesh_tasks` (under NV mesh
+//! shading the instruction `set_mesh_tasks`, after which the shader carries on, as in DXC);
+//! any other payload is DXC's error (E3259).
 
 use hir::body::{Expr, ExprId};
 use hir::item_tree::{ItemIdx, ItemKind, MeshParam, ParamDirection};
@@ -393,8 +394,12 @@ impl FnLower<'_, '_> {
             }
         };
         if self.current.is_some() {
-            self.fb().emit_mesh_tasks(c[0], c[1], c[2], p);
-            self.current = None;
+            if self.cx.options.nv_mesh_tasks {
+                self.fb().set_mesh_tasks(c[0], c[1], c[2], p);
+            } else {
+                self.fb().emit_mesh_tasks(c[0], c[1], c[2], p);
+                self.current = None;
+            }
         }
         Ok(None)
     }
