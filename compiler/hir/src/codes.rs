@@ -118,6 +118,8 @@ pub const DERIVATIVES_SHADER_MODEL: &str = "E2140";
 pub const NOT_CONST_METHOD: &str = "E2145";
 /// A variable of a legacy effects object type (`BlendState`, `PixelShader`...), ignored.
 pub const EFFECT_OBJECT: &str = "W2055";
+/// An effects-framework `technique`/`technique10`/`technique11` block, ignored.
+pub const EFFECT_TECHNIQUE: &str = "W2120";
 /// `[[vk::offset]]` without exactly one argument that is an integer constant from 0 to
 /// 4294967295.
 pub const VK_OFFSET: &str = "E2170";
