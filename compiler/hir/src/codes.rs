@@ -118,6 +118,9 @@ pub const DERIVATIVES_SHADER_MODEL: &str = "E2140";
 pub const NOT_CONST_METHOD: &str = "E2145";
 /// A variable of a legacy effects object type (`BlendState`, `PixelShader`...), ignored.
 pub const EFFECT_OBJECT: &str = "W2055";
+/// A variable, field, parameter or return value of an abstract class type (an `interface`
+/// with methods, or a class leaving one of its methods unimplemented), in clang's words.
+pub const ABSTRACT_CLASS_TYPE: &str = "E2278";
 /// An effects-framework `technique`/`technique10`/`technique11` block, ignored.
 pub const EFFECT_TECHNIQUE: &str = "W2120";
 /// `[[vk::offset]]` without exactly one argument that is an integer constant from 0 to

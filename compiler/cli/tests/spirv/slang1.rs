@@ -45,3 +45,47 @@ Technique Legacy < string ui = "x"; > { pass {} };
     );
     assert!(stderr.contains("5 │ technique11 Forward"), "{stderr}");
 }
+
+/// D3D11's dynamic shader linkage declared globals of an interface type for the runtime to
+/// bind a class to (`iBaseLight g_light;`). DXC has no such linkage: an interface's methods
+/// are pure virtual, so the declaration is of an abstract class, refused where it is written,
+/// with a note at each method left unimplemented. A class missing one of its interface's
+/// methods is abstract too; one implementing them all is an ordinary struct.
+#[test]
+fn interface_typed_declarations_are_abstract_class_errors() {
+    let src = r#"
+interface ILight { float3 Shade(float3 n); float Power(); };
+class Lamp : ILight { float3 c; float3 Shade(float3 n) { return c * n.y; } float Power() { return 1; } };
+class HalfLamp : ILight { float3 Shade(float3 n) { return n; } };
+ILight g_light;
+cbuffer Lights { Lamp g_lamp; HalfLamp g_half; };
+float3 Light(ILight l, float3 n) { return n; }
+float4 main(float3 n : NORMAL) : SV_Target { return float4(g_lamp.Shade(n), 1); }
+"#;
+    let (out, _) = run(src, "ps_6_0", &[]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("error[E2278]: variable type 'ILight' is an abstract class"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("5 │ ILight g_light;"), "{stderr}");
+    assert!(
+        stderr.contains("unimplemented pure virtual method 'Shade' in 'ILight'"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("error[E2278]: variable type 'HalfLamp' is an abstract class"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("unimplemented pure virtual method 'Power' in 'ILight'"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("error[E2278]: parameter type 'ILight' is an abstract class"),
+        "{stderr}"
+    );
+    assert_eq!(stderr.matches("error[E2278]").count(), 3, "{stderr}");
+    assert!(!stderr.contains("'Lamp' is an abstract"), "{stderr}");
+}
