@@ -86,7 +86,7 @@
 //! | W2016 | `[numthreads]` whose group size is not 1 to 1024 (ignored, as DXC ignores it) |
 //! | W2017 | a constant array index out of bounds before HLSL 2018 (`E2012` from 2018 on) |
 //! | W2055 | a variable of a legacy effects object type (`BlendState`...), ignored as DXC ignores it |
-//! | W2120 | an effects-framework `technique` block, ignored as DXC ignores it |
+//! | W2120 | effects-framework syntax (a technique, a state block, annotations, `= sampler_state {...}`), ignored as DXC ignores it |
 //! | E2278 | a declaration of an abstract class type (an `interface`, or a class missing one of its methods) |
 //! | E2240 | two `[[vk::stencil_ref_*]]` promises for one face of a pixel entry (DXC's words) |
 //! | E2241 | two push-constant blocks, or `[[vk::push_constant]]` with `[[vk::binding]]` (DXC's words) |

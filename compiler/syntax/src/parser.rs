@@ -53,6 +53,9 @@ pub enum IdentClass {
     /// `technique`, `Technique`, `technique10` or `technique11`: DXC's keywords that start an
     /// effects-framework technique block, which it parses and ignores.
     Technique,
+    /// `sampler_state`, which after `=` starts a Direct3D 9 effects sampler description
+    /// (`sampler S = sampler_state { Texture = t; };`), ignored by DXC.
+    SamplerStateKw,
 }
 
 /// The significant tokens of the (preprocessed) text, in order.
@@ -135,6 +138,7 @@ pub(crate) fn classify_ident(text: &str) -> (Option<SyntaxKind>, Option<IdentCla
         "void" => Some(IdentClass::Void),
         "static_assert" => Some(IdentClass::StaticAssert),
         "layout" => Some(IdentClass::GlslLayout),
+        "sampler_state" => Some(IdentClass::SamplerStateKw),
         "vector" | "matrix" => Some(IdentClass::BuiltinType),
         _ if is_scalar_type_name(b) => Some(IdentClass::BuiltinType),
         _ => None,

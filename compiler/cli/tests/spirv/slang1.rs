@@ -44,6 +44,49 @@ Technique Legacy < string ui = "x"; > { pass {} };
         "{stderr}"
     );
     assert!(stderr.contains("5 │ technique11 Forward"), "{stderr}");
+    assert_eq!(stderr.matches("warning[W2120]").count(), 4, "{stderr}");
+    assert!(
+        stderr.contains("warning[W2120]: effect state block ignored - effect syntax is deprecated"),
+        "{stderr}"
+    );
+}
+
+/// Direct3D 9 effect files describe a sampler in its initializer (`sampler s =
+/// sampler_state { Texture = t; };`). DXC declares the sampler and ignores the description,
+/// with "effect sampler_state assignment ignored - effect syntax is deprecated"; annotations
+/// (`< int ui = 1; >`) and a state block after a declarator are ignored with their own
+/// warnings.
+#[test]
+fn sampler_state_initializer_is_ignored_with_a_warning() {
+    let src = r#"
+Texture2D albedo;
+sampler pointClamp : register(s1) = sampler_state { Texture = albedo; Filter = MIN_MAG_MIP_POINT; };
+SamplerState linearWrap < int ui = 1; > { Filter = MIN_MAG_MIP_LINEAR; };
+float4 main(float2 uv : TEXCOORD0) : SV_Target
+{
+    return albedo.Sample(pointClamp, uv) + albedo.Sample(linearWrap, uv);
+}
+"#;
+    let stderr = stderr_of(src, "ps_5_0", &[]);
+    for message in [
+        "effect sampler_state assignment ignored - effect syntax is deprecated",
+        "possible effect annotation ignored - effect syntax is deprecated",
+        "effect state block ignored - effect syntax is deprecated",
+    ] {
+        assert_eq!(
+            stderr
+                .matches(&format!("warning[W2120]: {message}"))
+                .count(),
+            1,
+            "{stderr}"
+        );
+    }
+    let m = compile(src, "ps_5_0", &[]);
+    assert!(
+        m.asm.contains("OpDecorate %pointClamp Binding 1"),
+        "{}",
+        m.asm
+    );
 }
 
 /// D3D11's dynamic shader linkage declared globals of an interface type for the runtime to

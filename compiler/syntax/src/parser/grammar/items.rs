@@ -550,8 +550,15 @@ fn declarator(p: &mut Parser<'_>) {
     if p.at(L_BRACE) && at_state_block(p, 1) {
         state_block(p);
     }
-    if p.eat(EQ) && expressions::expr_no_comma(p).is_none() {
-        p.error("expected an initializer");
+    if p.eat(EQ) {
+        if p.nth_ident_class(0) == Some(IdentClass::SamplerStateKw) && p.nth_at(1, L_BRACE) {
+            let s = p.start();
+            p.bump_any();
+            state_block(p);
+            s.complete(p, SAMPLER_STATE_INIT);
+        } else if expressions::expr_no_comma(p).is_none() {
+            p.error("expected an initializer");
+        }
     }
     m.complete(p, VAR_DECLARATOR);
 }

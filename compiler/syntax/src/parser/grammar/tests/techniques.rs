@@ -90,3 +90,42 @@ fn unnamed_technique_with_annotations_and_semicolon() {
         "#]],
     );
 }
+
+#[test]
+fn sampler_state_initializer_is_kept_whole() {
+    check(
+        "sampler s = sampler_state { Texture = t; };\n",
+        expect![[r#"
+            SOURCE_FILE@0..44
+              VAR_DECL@0..43
+                TYPE_REF@0..7
+                  PATH@0..7
+                    PATH_SEGMENT@0..7
+                      NAME_REF@0..7
+                        IDENT@0..7 "sampler"
+                WHITESPACE@7..8 " "
+                VAR_DECLARATOR@8..42
+                  NAME@8..9
+                    IDENT@8..9 "s"
+                  WHITESPACE@9..10 " "
+                  EQ@10..11 "="
+                  WHITESPACE@11..12 " "
+                  SAMPLER_STATE_INIT@12..42
+                    IDENT@12..25 "sampler_state"
+                    WHITESPACE@25..26 " "
+                    STATE_BLOCK@26..42
+                      L_BRACE@26..27 "{"
+                      WHITESPACE@27..28 " "
+                      IDENT@28..35 "Texture"
+                      WHITESPACE@35..36 " "
+                      EQ@36..37 "="
+                      WHITESPACE@37..38 " "
+                      IDENT@38..39 "t"
+                      SEMICOLON@39..40 ";"
+                      WHITESPACE@40..41 " "
+                      R_BRACE@41..42 "}"
+                SEMICOLON@42..43 ";"
+              WHITESPACE@43..44 "\n"
+        "#]],
+    );
+}
