@@ -118,6 +118,12 @@ pub const DERIVATIVES_SHADER_MODEL: &str = "E2140";
 pub const NOT_CONST_METHOD: &str = "E2145";
 /// A variable of a legacy effects object type (`BlendState`, `PixelShader`...), ignored.
 pub const EFFECT_OBJECT: &str = "W2055";
+/// A variable, field, parameter or return value of an abstract class type (an `interface`
+/// with methods, or a class leaving one of its methods unimplemented), in clang's words.
+pub const ABSTRACT_CLASS_TYPE: &str = "E2278";
+/// Effects-framework syntax DXC ignores: a technique, a state block, annotations, a
+/// `sampler_state` initializer.
+pub const EFFECT_SYNTAX: &str = "W2120";
 /// `[[vk::offset]]` without exactly one argument that is an integer constant from 0 to
 /// 4294967295.
 pub const VK_OFFSET: &str = "E2170";

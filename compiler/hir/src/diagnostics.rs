@@ -151,6 +151,8 @@ fn file_diagnostics(db: &dyn HirDb, file: SourceFile, config: CompileConfig) -> 
     crate::param_decoration_checks::param_decoration_diagnostics(db, file, config, &mut out);
     crate::unknown_attr_checks::unknown_attribute_diagnostics(db, file, config, &mut out);
     crate::decl_checks::declaration_diagnostics(db, file, config, &mut out);
+    crate::effect_checks::effect_syntax_diagnostics(db, file, config, &mut out);
+    crate::abstract_checks::abstract_type_diagnostics(db, file, config, &mut out);
     let damage = crate::broken_syntax::damage(db, file, config);
     out.retain(|d| !damage.hides(d));
     out.sort_by_key(|d| (d.file, d.range.start(), d.code));

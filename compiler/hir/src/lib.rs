@@ -86,6 +86,8 @@
 //! | W2016 | `[numthreads]` whose group size is not 1 to 1024 (ignored, as DXC ignores it) |
 //! | W2017 | a constant array index out of bounds before HLSL 2018 (`E2012` from 2018 on) |
 //! | W2055 | a variable of a legacy effects object type (`BlendState`...), ignored as DXC ignores it |
+//! | W2120 | effects-framework syntax (a technique, a state block, annotations, `= sampler_state {...}`), ignored as DXC ignores it |
+//! | E2278 | a declaration of an abstract class type (an `interface`, or a class missing one of its methods) |
 //! | E2240 | two `[[vk::stencil_ref_*]]` promises for one face of a pixel entry (DXC's words) |
 //! | E2241 | two push-constant blocks, or `[[vk::push_constant]]` with `[[vk::binding]]` (DXC's words) |
 //! | W2090 | a `[[vk::...]]` attribute DXC does not know, ignored |
@@ -106,6 +108,7 @@
 //!
 //! Intrinsics and resource methods come through the seam in [`intrinsics`].
 
+mod abstract_checks;
 mod array_size_ice;
 mod attr_checks;
 mod attr_placement;
@@ -123,6 +126,7 @@ mod default_checks;
 mod derivative_checks;
 pub mod diagnostics;
 mod dxil_only_types;
+mod effect_checks;
 pub mod entry;
 mod entry_checks;
 pub mod ext_type;

@@ -50,6 +50,12 @@ pub enum IdentClass {
     StaticAssert,
     /// `layout`, which glslang takes before a declaration as GLSL does (`layout(binding = 1)`).
     GlslLayout,
+    /// `technique`, `Technique`, `technique10` or `technique11`: DXC's keywords that start an
+    /// effects-framework technique block, which it parses and ignores.
+    Technique,
+    /// `sampler_state`, which after `=` starts a Direct3D 9 effects sampler description
+    /// (`sampler S = sampler_state { Texture = t; };`), ignored by DXC.
+    SamplerStateKw,
 }
 
 /// The significant tokens of the (preprocessed) text, in order.
@@ -105,6 +111,15 @@ pub(crate) fn classify_ident(text: &str) -> (Option<SyntaxKind>, Option<IdentCla
     // Every contextual keyword and special spelling starts with a lowercase letter: most
     // user names are told apart by their first byte.
     let b = text.as_bytes();
+    if matches!(b.len(), 9 | 11) && b.get(1..9) == Some(b"echnique".as_slice()) {
+        // DXC's spellings only: `TechNiQue` and `Technique10` are plain names there.
+        if matches!(
+            text,
+            "technique" | "Technique" | "technique10" | "technique11"
+        ) {
+            return (None, Some(IdentClass::Technique));
+        }
+    }
     if !b.first().is_some_and(u8::is_ascii_lowercase) {
         return (None, None);
     }
@@ -123,6 +138,7 @@ pub(crate) fn classify_ident(text: &str) -> (Option<SyntaxKind>, Option<IdentCla
         "void" => Some(IdentClass::Void),
         "static_assert" => Some(IdentClass::StaticAssert),
         "layout" => Some(IdentClass::GlslLayout),
+        "sampler_state" => Some(IdentClass::SamplerStateKw),
         "vector" | "matrix" => Some(IdentClass::BuiltinType),
         _ if is_scalar_type_name(b) => Some(IdentClass::BuiltinType),
         _ => None,

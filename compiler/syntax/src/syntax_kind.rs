@@ -202,6 +202,12 @@ pub enum SyntaxKind {
     /// `<int UIMin = 0; string UIName = "x";>` after a variable's semantics: effects
     /// annotations, which DXC accepts and ignores.
     EFFECT_ANNOTATIONS,
+    /// `technique11 Render { pass P0 { ... } }`: an effects-framework technique, which DXC
+    /// parses and ignores with a warning (its body is a `STATE_BLOCK`).
+    TECHNIQUE_DEF,
+    /// `= sampler_state { Texture = t; }` after a sampler's declarator: a Direct3D 9 effects
+    /// sampler description, which DXC ignores with a warning (its body is a `STATE_BLOCK`).
+    SAMPLER_STATE_INIT,
     /// `const` after a method's parameter list (`int get() const`, HLSL 202x).
     METHOD_CONST,
     /// `struct`, `class`, `interface` or `union` definition.

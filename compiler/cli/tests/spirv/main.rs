@@ -81,6 +81,7 @@ mod resources4;
 mod resstate_probe;
 mod sampled_texture;
 mod sema_probe;
+mod slang1;
 mod slang_probe;
 mod spirv_types;
 mod stagebuf;

@@ -149,6 +149,10 @@ fn item_here(p: &mut Parser<'_>, before: (usize, bool)) {
         static_assert(p, m);
         return;
     }
+    if at_technique(p) {
+        technique(p, m);
+        return;
+    }
     attributes::attributes(p);
     glsl_layout(p);
     if p.at(TEMPLATE_KW) {
@@ -197,6 +201,37 @@ fn static_assert(p: &mut Parser<'_>, m: Marker) {
         p.error("expected `;` after `static_assert`");
     }
     m.complete(p, STATIC_ASSERT);
+}
+
+/// Whether an effects technique starts here: `technique`, `Technique`, `technique10` or
+/// `technique11`, an optional name and optional annotations, then `{`. DXC takes the
+/// spellings as keywords; a variable of a type so named (`technique11 t;`) is not one.
+fn at_technique(p: &Parser<'_>) -> bool {
+    if p.nth_ident_class(0) != Some(IdentClass::Technique) {
+        return false;
+    }
+    let after_name = if p.nth_at(1, IDENT) { 2 } else { 1 };
+    matches!(p.nth(after_name), L_BRACE | LT)
+}
+
+/// `TECHNIQUE_DEF`: the keyword, an optional name, optional `< annotations >` and the body,
+/// kept whole as a `STATE_BLOCK` (its passes, `SetVertexShader(CompileShader(vs_4_0, VS()))`
+/// and the like, are effects state that DXC skips), then an optional `;`.
+fn technique(p: &mut Parser<'_>, m: Marker) {
+    p.bump_any();
+    if p.at(IDENT) {
+        p.bump_any();
+    }
+    if p.at(LT) {
+        effect_annotations(p);
+    }
+    if p.at(L_BRACE) {
+        state_block(p);
+    } else {
+        p.error("expected `{` to open the technique");
+    }
+    p.eat(SEMICOLON);
+    m.complete(p, TECHNIQUE_DEF);
 }
 
 /// glslang's GLSL `layout(set = 0, binding = 1)` before a declaration, which DXC does not
@@ -515,8 +550,15 @@ fn declarator(p: &mut Parser<'_>) {
     if p.at(L_BRACE) && at_state_block(p, 1) {
         state_block(p);
     }
-    if p.eat(EQ) && expressions::expr_no_comma(p).is_none() {
-        p.error("expected an initializer");
+    if p.eat(EQ) {
+        if p.nth_ident_class(0) == Some(IdentClass::SamplerStateKw) && p.nth_at(1, L_BRACE) {
+            let s = p.start();
+            p.bump_any();
+            state_block(p);
+            s.complete(p, SAMPLER_STATE_INIT);
+        } else if expressions::expr_no_comma(p).is_none() {
+            p.error("expected an initializer");
+        }
     }
     m.complete(p, VAR_DECLARATOR);
 }

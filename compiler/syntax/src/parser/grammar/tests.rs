@@ -25,6 +25,7 @@ mod stmts;
 mod stmts_more;
 mod structs;
 mod switch_labels;
+mod techniques;
 mod template_arith;
 mod types;
 mod unnamed_bit_fields;
