@@ -16,6 +16,10 @@ pub struct LowerOptions {
     pub layout: LayoutChoice,
     /// `-fvk-bind-globals N M`: `$Globals` is binding N of set M.
     pub globals_binding: Option<(u32, u32)>,
+    /// `-auto-binding-space N`: the descriptor set of a resource whose register names no
+    /// space, and of every resource (and `$Globals`) bound automatically. `[[vk::binding(b)]]`
+    /// without a set stays in set 0, as in DXC.
+    pub default_space: u32,
     /// `-fvk-auto-shift-bindings`: a resource without a register or `[[vk::binding]]` takes
     /// the next free binding of set 0 from its register class's space-0 shift on.
     pub auto_shift_bindings: bool,
