@@ -76,3 +76,69 @@ float4 main() : SV_Target { return 1; }
         "invalid -fvk-bind-register binding number: -10",
     );
 }
+
+/// With `-fspv-extension=SPV_NV_ray_tracing` (and not the KHR extension) DXC writes ray
+/// tracing with the NV extension, which any SPIR-V version takes: `RayTracingNV`,
+/// `OpTraceNV` and `OpExecuteCallableNV` naming the payload and the callable data by their
+/// `Location` (it was "Vulkan 1.1 with SPIR-V 1.4 is required").
+#[test]
+fn nv_ray_tracing_traces_by_payload_location() {
+    let text = r#"
+RaytracingAccelerationStructure scene;
+struct Payload { float4 color; };
+struct Call { float4 data; };
+[shader("raygeneration")]
+void main() {
+    Payload p = { float4(0, 0, 0, 0) };
+    Call c = { float4(1, 1, 1, 1) };
+    RayDesc ray;
+    ray.Origin = float3(0, 0, 0);
+    ray.Direction = float3(0, 0, -1);
+    ray.TMin = 0.0;
+    ray.TMax = 100.0;
+    TraceRay(scene, 0, 0xff, 0, 1, 0, ray, p);
+    CallShader(3, c);
+}
+"#;
+    let m = compile(text, "lib_6_3", &["-fspv-extension=SPV_NV_ray_tracing"]);
+    m.assert_has(&[
+        "OpCapability RayTracingNV",
+        "OpExtension \"SPV_NV_ray_tracing\"",
+        "Location 0",
+        "OpExecuteCallableNV %uint_3 %uint_0",
+    ]);
+    assert!(
+        m.asm
+            .lines()
+            .any(|l| l.contains("OpTraceNV") && l.ends_with("%uint_0")),
+        "{}",
+        m.asm
+    );
+    assert!(!m.has("RayTracingKHR"), "{}", m.asm);
+}
+
+/// Under NV, `IgnoreHit` and `AcceptHitAndEndSearch` are `OpIgnoreIntersectionNV` and
+/// `OpTerminateRayNV`, which do not end their block: a return follows each.
+#[test]
+fn nv_any_hit_ends_the_block_after_ignoring() {
+    let text = r#"
+struct Payload { float4 color; };
+struct Attributes { float2 bary; };
+[shader("anyhit")]
+void main(inout Payload p, in Attributes a) {
+    if (a.bary.x > 0.5) {
+        IgnoreHit();
+    }
+    AcceptHitAndEndSearch();
+}
+"#;
+    let m = compile(text, "lib_6_3", &["-fspv-extension=SPV_NV_ray_tracing"]);
+    let lines: Vec<&str> = m.asm.lines().map(str::trim).collect();
+    for op in ["OpIgnoreIntersectionNV", "OpTerminateRayNV"] {
+        let at = lines
+            .iter()
+            .position(|l| *l == op)
+            .unwrap_or_else(|| panic!("{op}:\n{}", m.asm));
+        assert_eq!(lines[at + 1], "OpReturn", "{}", m.asm);
+    }
+}
