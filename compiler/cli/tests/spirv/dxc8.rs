@@ -142,3 +142,18 @@ void main(inout Payload p, in Attributes a) {
         assert_eq!(lines[at + 1], "OpReturn", "{}", m.asm);
     }
 }
+
+/// A structured buffer of 16-bit values under Vulkan 1.0 (a `BufferBlock` in the `Uniform`
+/// class) needs `StorageBuffer16BitAccess`, as DXC declares it; the uniform-buffer
+/// capability, a device feature of its own, is for cbuffers only (it was declared for both).
+#[test]
+fn a_16_bit_structured_buffer_needs_the_storage_buffer_capability() {
+    let text = r#"
+struct S { half a; uint16_t b; };
+StructuredBuffer<S> sb;
+float4 main() : SV_Target { return sb[0].a + sb[0].b; }
+"#;
+    let m = compile(text, "ps_6_2", &["-enable-16bit-types"]);
+    m.assert_has(&["OpCapability StorageBuffer16BitAccess"]);
+    assert!(!m.has("UniformAndStorageBuffer16BitAccess"), "{}", m.asm);
+}
