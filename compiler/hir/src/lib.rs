@@ -87,7 +87,7 @@
 //! | W2017 | a constant array index out of bounds before HLSL 2018 (`E2012` from 2018 on) |
 //! | W2055 | a variable of a legacy effects object type (`BlendState`...), ignored as DXC ignores it |
 //! | E2240 | two `[[vk::stencil_ref_*]]` promises for one face of a pixel entry (DXC's words) |
-//! | E2241 | two push-constant blocks, or `[[vk::push_constant]]` with `[[vk::binding]]` (DXC's words) |
+//! | E2241 | two push-constant blocks, or `[[vk::push_constant]]` (or a shader record's attribute) with `[[vk::binding]]` (DXC's words) |
 //! | W2090 | a `[[vk::...]]` attribute DXC does not know, ignored |
 //! | W2091 | a stage attribute on an entry point of another stage (`[earlydepthstencil]` on a vertex shader), `[[vk::input_attachment_index]]` on no subpass input |
 //! | W2092 | an attribute argument DXC does not know (`[[vk::image_format("bogus")]]`), ignored |

@@ -157,3 +157,68 @@ float4 main() : SV_Target { return sb[0].a + sb[0].b; }
     m.assert_has(&["OpCapability StorageBuffer16BitAccess"]);
     assert!(!m.has("UniformAndStorageBuffer16BitAccess"), "{}", m.asm);
 }
+
+/// Stderr of `hlslc` refusing `text`, which must hold `message` at `line:column`.
+fn refused_at(text: &str, profile: &str, message: &str, at: &str) {
+    let (output, _) = crate::harness::run(text, profile, &[]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    let found = stderr
+        .split("error[")
+        .any(|d| d.contains(message) && d.contains(&format!("t.hlsl:{at}\n")));
+    assert!(found, "expected `{message}` at {at} in:\n{stderr}");
+}
+
+/// A shader record takes no binding: `[[vk::shader_record_nv]]` beside `[[vk::binding]]` is
+/// DXC's error at the record's attribute (it was accepted, the binding dropped).
+#[test]
+fn a_shader_record_with_a_binding_is_refused() {
+    let text = r#"
+struct S { float f; };
+[[vk::shader_record_nv, vk::binding(6)]]
+ConstantBuffer<S> record;
+float main() : A { return 1.0; }
+"#;
+    refused_at(
+        text,
+        "vs_6_0",
+        "vk::shader_record_nv attribute cannot be used together with vk::binding attribute",
+        "3:3",
+    );
+}
+
+/// `GatherCmpAlpha` has no Vulkan equivalent (`OpImageDrefGather` compares component 0
+/// only): DXC's error is at the method's name, not at the whole call.
+#[test]
+fn gather_cmp_alpha_is_refused_at_the_method_name() {
+    let text = r#"
+SamplerComparisonState s;
+Texture2D<float4> t;
+float4 main(float2 uv : A, float ref : B) : SV_Target {
+    return t.GatherCmpAlpha(s, uv, ref, int2(1, 2));
+}
+"#;
+    refused_at(
+        text,
+        "ps_6_0",
+        "no equivalent for GatherCmpAlpha intrinsic method in Vulkan",
+        "5:14",
+    );
+}
+
+/// A specialization constant of a type SPIR-V cannot specialize is DXC's error at the start
+/// of the declaration, its qualifiers included (it was at the name).
+#[test]
+fn an_unsupported_spec_constant_type_is_refused_at_the_declaration() {
+    let text = r#"
+[[vk::constant_id(2)]]
+const double scale = 42;
+float main() : A { return 1.0; }
+"#;
+    refused_at(
+        text,
+        "vs_6_0",
+        "unsupported specialization constant type",
+        "3:1",
+    );
+}
