@@ -222,3 +222,31 @@ float main() : A { return 1.0; }
         "3:1",
     );
 }
+
+/// A static member named through an instance (`t.M`, `t.N.b`) is the static global, read and
+/// written as `T::M` is (it was "not supported yet: this member").
+#[test]
+fn a_static_member_through_an_instance_is_the_static_global() {
+    let text = r#"
+struct S { float a; float4 b; };
+struct T {
+    static float4 M;
+    static S N;
+    int val;
+};
+float4 T::M = float4(1, 2, 3, 4);
+S T::N = { 5.0, 1, 2, 3, 4 };
+float4 main(float4 input : A) : SV_Target {
+    T t;
+    t.M = input;
+    t.N.b = input * 2;
+    return T::M + t.M + t.N.b + T::N.a;
+}
+"#;
+    let m = compile(text, "ps_6_0", &[]);
+    m.assert_has(&[
+        "%M = OpVariable %_ptr_Private_v4float Private",
+        "%N = OpVariable %_ptr_Private_S Private",
+    ]);
+    assert!(!m.has("%t_M"), "{}", m.asm);
+}
