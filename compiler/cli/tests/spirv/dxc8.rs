@@ -250,3 +250,28 @@ float4 main(float4 input : A) : SV_Target {
     ]);
     assert!(!m.has("%t_M"), "{}", m.asm);
 }
+
+/// A struct declared in a function may declare structs inline in its fields, anonymous or
+/// named, empty too: each is a type of its own (it was "not supported yet: a local of unknown
+/// type"). `sizeof` packs them as DXC does: 2 bytes, 2 of padding, then the nested `float`.
+#[test]
+fn a_local_struct_declares_structs_in_its_fields() {
+    let text = r#"
+RWStructuredBuffer<uint> output;
+[numthreads(1, 1, 1)]
+void main() {
+    struct {
+        int16_t small;
+        struct { float f32; } inner;
+        struct {} nothing;
+    } packed;
+    struct Named { int a; struct Pair { float x, y; } pair; } named;
+    named.pair.y = 2.5;
+    packed.inner.f32 = named.pair.y;
+    output[0] = sizeof(packed);
+    output[1] = uint(packed.inner.f32);
+}
+"#;
+    let m = compile(text, "cs_6_2", &["-enable-16bit-types"]);
+    m.assert_has(&["%uint_8 = OpConstant %uint 8"]);
+}
