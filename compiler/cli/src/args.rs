@@ -266,6 +266,11 @@ pub struct Options {
     #[arg(long = "no-warnings")]
     pub no_warnings: bool,
 
+    /// Report no warning of this code (repeatable; DXC's `-Wno-vk-ignored-features` drops
+    /// those of ignored features).
+    #[arg(long = "no-warning-code", hide = true, value_name = "CODE")]
+    pub no_warning_codes: Vec<String>,
+
     /// Preprocess only, into the `--preprocess-output` file or the input's name with `.i`
     /// (DXC: -P).
     #[arg(long = "preprocess")]
@@ -526,8 +531,14 @@ pub fn normalize(args: impl IntoIterator<Item = OsString>) -> Result<Vec<OsStrin
             "Vn" => vec!["--variable-name".into()],
             "WX" => vec!["--warnings-as-errors".into()],
             "no-warnings" => vec!["--no-warnings".into()],
-            // Warning groups: hlslc's warnings have no groups yet, so `-Wno-conversion` and the
-            // like are accepted and change nothing.
+            // DXC's group of warnings about what Vulkan cannot express and is dropped:
+            // initializers of `$Globals` variables and of cbuffer and tbuffer members.
+            "Wno-vk-ignored-features" => ["W2110", "W2118"]
+                .iter()
+                .flat_map(|c| ["--no-warning-code".to_owned(), (*c).to_owned()])
+                .collect(),
+            // Other warning groups: hlslc's warnings have no groups yet, so `-Wno-conversion`
+            // and the like are accepted and change nothing.
             _ if flag.starts_with('W') && flag.len() > 1 => Vec::new(),
             "O0" | "O1" | "O2" | "O3" => vec!["--opt-level".into(), flag[1..].into()],
             "Od" => vec!["--opt-level".into(), "0".into()],

@@ -7,6 +7,8 @@
 //!   struct fields, `[[vk::push_constant]]` and `[[vk::shader_record_nv/ext]]` only on global
 //!   variables and cbuffers (a shader record's global of a struct or `ConstantBuffer` type), without arguments (`E2025`); `[[vk::ext_decorate_id]]` not on functions.
 //! - `[[vk::...]]` attributes DXC does not know (`W2090`, in `vk_attr_checks`).
+//! - An initializer on a cbuffer or tbuffer member (`W2118`, DXC's words), which Vulkan's
+//!   buffer cannot hold.
 //! - Two push-constant blocks, or `[[vk::push_constant]]` (or a shader record's attribute)
 //!   with `[[vk::binding]]` (`E2241`, DXC's words).
 //! - Specialization constants (`E2028`): `[[vk::constant_id]]` on a non-`static` global
@@ -389,6 +391,25 @@ pub(crate) fn declaration_diagnostics(
                         declarator.syntax().text_range(),
                         format!("variable in a {buffer} cannot have an initializer"),
                     );
+                }
+                // Below HLSL 202x (which refuses them, above) DXC ignores a buffer member's
+                // initializer and says so at the value, a `static` member's too.
+                if subject == Subject::CBufferMember
+                    && (var.is_static || config.preprocess(db).hlsl_version < HLSL_202X)
+                {
+                    if let Some(init) = declarator.initializer() {
+                        let buffer = match item.parent.map(|p| &tree.item(p).kind) {
+                            Some(ItemKind::CBuffer(c)) if c.is_tbuffer => "tbuffer",
+                            _ => "cbuffer",
+                        };
+                        cx.warning(
+                            codes::BUFFER_MEMBER_INIT_IGNORED,
+                            init.syntax().text_range(),
+                            format!(
+                                "{buffer} member initializer ignored since no Vulkan equivalent"
+                            ),
+                        );
+                    }
                 }
                 if let (Subject::GlobalVariable, Some(ty), Some(binding)) =
                     (subject, &ty, declarator.register_binding())

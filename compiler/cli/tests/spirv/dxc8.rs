@@ -275,3 +275,45 @@ void main() {
     let m = compile(text, "cs_6_2", &["-enable-16bit-types"]);
     m.assert_has(&["%uint_8 = OpConstant %uint 8"]);
 }
+
+/// A cbuffer or tbuffer member's initializer is ignored, as in DXC, with its warning at the
+/// value; `-Wno-vk-ignored-features` drops it (and the `$Globals` one), as DXC's does.
+#[test]
+fn buffer_member_initializers_are_ignored_with_dxc_s_warning() {
+    let text = r#"
+tbuffer Lights {
+    float a = 1.0;
+    float4 b = 2.0;
+};
+cbuffer Params {
+    uint m0; static const int c0 = 0;
+};
+float gFloat = 3.0;
+float main() : A { return a + b.x + m0 + gFloat; }
+"#;
+    let (output, _) = crate::harness::run(text, "vs_6_0", &[]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    for (message, at) in [
+        (
+            "tbuffer member initializer ignored since no Vulkan equivalent",
+            "3:15",
+        ),
+        (
+            "tbuffer member initializer ignored since no Vulkan equivalent",
+            "4:16",
+        ),
+        (
+            "cbuffer member initializer ignored since no Vulkan equivalent",
+            "7:36",
+        ),
+    ] {
+        let found = stderr
+            .split("warning[")
+            .any(|d| d.contains(message) && d.contains(&format!("t.hlsl:{at}\n")));
+        assert!(found, "expected `{message}` at {at} in:\n{stderr}");
+    }
+    let (quiet, _) = crate::harness::run(text, "vs_6_0", &["-Wno-vk-ignored-features"]);
+    let quiet = String::from_utf8_lossy(&quiet.stderr);
+    assert!(!quiet.contains("initializer"), "{quiet}");
+}
