@@ -45,6 +45,14 @@ pub fn lower_options(options: &Options) -> Result<LowerOptions, String> {
             .parse::<u32>()
             .map_err(|_| format!("invalid -auto-binding-space argument: {space} (a number)"))?;
     }
+    out.discard_demotes = options
+        .extensions
+        .iter()
+        .any(|e| e == "SPV_EXT_demote_to_helper_invocation")
+        || matches!(
+            options.target_env.as_deref(),
+            Some("vulkan1.3" | "vulkan1.4")
+        );
     out.auto_shift_bindings = options.auto_shift_bindings;
     out.invert_w = options.invert_w;
     out.nonzero_base_instance = options.nonzero_base_instance;

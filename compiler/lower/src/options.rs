@@ -20,6 +20,10 @@ pub struct LowerOptions {
     /// space, and of every resource (and `$Globals`) bound automatically. `[[vk::binding(b)]]`
     /// without a set stays in set 0, as in DXC.
     pub default_space: u32,
+    /// `discard` demotes the invocation to a helper (`OpDemoteToHelperInvocation`) instead
+    /// of ending it, as DXC writes it when `-fspv-extension=` names
+    /// `SPV_EXT_demote_to_helper_invocation` or the target is Vulkan 1.3 or later.
+    pub discard_demotes: bool,
     /// `-fvk-auto-shift-bindings`: a resource without a register or `[[vk::binding]]` takes
     /// the next free binding of set 0 from its register class's space-0 shift on.
     pub auto_shift_bindings: bool,

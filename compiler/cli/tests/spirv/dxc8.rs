@@ -317,3 +317,43 @@ float main() : A { return a + b.x + m0 + gFloat; }
     let quiet = String::from_utf8_lossy(&quiet.stderr);
     assert!(!quiet.contains("initializer"), "{quiet}");
 }
+
+/// Where `-fspv-extension=` names `SPV_EXT_demote_to_helper_invocation`, or the target is
+/// Vulkan 1.3, DXC writes `discard` as `OpDemoteToHelperInvocation`: the invocation becomes a
+/// helper and runs on (derivatives of its quad stay defined), so what follows still executes
+/// (it was `OpKill`, or `OpTerminateInvocation` under Vulkan 1.3, ending it).
+#[test]
+fn discard_demotes_to_a_helper_under_the_extension_or_vulkan_1_3() {
+    let text = r#"
+RWBuffer<uint> counts;
+float4 main(float4 c : COLOR) : SV_Target {
+    if (c.a < 0.5) {
+        discard;
+        counts[0] = 1;
+    }
+    return c;
+}
+"#;
+    for flags in [
+        &["-fspv-extension=SPV_EXT_demote_to_helper_invocation"][..],
+        &["-fspv-target-env=vulkan1.3"][..],
+    ] {
+        let m = compile(text, "ps_6_0", flags);
+        m.assert_has(&[
+            "OpCapability DemoteToHelperInvocation",
+            "OpDemoteToHelperInvocation",
+        ]);
+        assert!(
+            m.has("OpImageWrite"),
+            "the store after discard runs:\n{}",
+            m.asm
+        );
+        assert!(
+            !m.has("OpKill") && !m.has("OpTerminateInvocation"),
+            "{}",
+            m.asm
+        );
+    }
+    let plain = compile(text, "ps_6_0", &[]);
+    assert!(plain.has("OpKill"), "{}", plain.asm);
+}
