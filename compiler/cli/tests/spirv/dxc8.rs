@@ -357,3 +357,19 @@ float4 main(float4 c : COLOR) : SV_Target {
     let plain = compile(text, "ps_6_0", &[]);
     assert!(plain.has("OpKill"), "{}", plain.asm);
 }
+
+/// A matrix and a vector holding as many elements combine in a component-wise operator, as in
+/// DXC: the right operand takes the left one's shape, so `float2x2 * float4` is a matrix and
+/// `int4 < float2x2` a `bool4` (it was "invalid operands to binary operator").
+#[test]
+fn a_matrix_and_a_vector_of_as_many_elements_combine() {
+    let text = r#"
+float4 main(float4 v : A, int4 i : B, float2x2 m : C) : SV_Target {
+    float2x2 product = m * v;
+    bool4 less = i < m;
+    return float4(product[0], product[1]) + float4(less);
+}
+"#;
+    let m = compile(text, "ps_6_0", &[]);
+    m.assert_has(&["OpFOrdLessThan %v4bool", "OpFMul %v2float"]);
+}
