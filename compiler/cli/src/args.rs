@@ -120,9 +120,20 @@ pub struct Options {
     #[arg(long = "fvk-u-shift", num_args = 2, value_names = ["N", "SPACE"])]
     pub u_shift: Vec<String>,
 
-    /// Bind `register(xX, spaceY)` to binding N of descriptor set M.
-    #[arg(long = "fvk-bind-register", num_args = 4, value_names = ["xX", "Y", "N", "M"])]
+    /// Bind `register(xX, spaceY)` to binding N of descriptor set M (negative numbers are
+    /// read, to be refused as DXC refuses them).
+    #[arg(
+        long = "fvk-bind-register",
+        num_args = 4,
+        allow_negative_numbers = true,
+        value_names = ["xX", "Y", "N", "M"]
+    )]
     pub bind_register: Vec<String>,
+
+    /// The descriptor set of resources whose register names no space, and of those bound
+    /// automatically (DXC's default is 0).
+    #[arg(long = "auto-binding-space", value_name = "N")]
+    pub auto_binding_space: Option<String>,
 
     /// Lay out buffers as D3D does (cbuffer packing; structured buffers packed).
     #[arg(long = "fvk-use-dx-layout")]
@@ -254,6 +265,11 @@ pub struct Options {
     /// Report no warnings (DXC: -no-warnings).
     #[arg(long = "no-warnings")]
     pub no_warnings: bool,
+
+    /// Report no warning of this code (repeatable; DXC's `-Wno-vk-ignored-features` drops
+    /// those of ignored features).
+    #[arg(long = "no-warning-code", hide = true, value_name = "CODE")]
+    pub no_warning_codes: Vec<String>,
 
     /// Preprocess only, into the `--preprocess-output` file or the input's name with `.i`
     /// (DXC: -P).
@@ -515,12 +531,20 @@ pub fn normalize(args: impl IntoIterator<Item = OsString>) -> Result<Vec<OsStrin
             "Vn" => vec!["--variable-name".into()],
             "WX" => vec!["--warnings-as-errors".into()],
             "no-warnings" => vec!["--no-warnings".into()],
-            // Warning groups: hlslc's warnings have no groups yet, so `-Wno-conversion` and the
-            // like are accepted and change nothing.
+            // DXC's group of warnings about what Vulkan cannot express and is dropped:
+            // initializers of `$Globals` variables and of cbuffer and tbuffer members.
+            "Wno-vk-ignored-features" => ["W2110", "W2118"]
+                .iter()
+                .flat_map(|c| ["--no-warning-code".to_owned(), (*c).to_owned()])
+                .collect(),
+            // Other warning groups: hlslc's warnings have no groups yet, so `-Wno-conversion`
+            // and the like are accepted and change nothing.
             _ if flag.starts_with('W') && flag.len() > 1 => Vec::new(),
             "O0" | "O1" | "O2" | "O3" => vec!["--opt-level".into(), flag[1..].into()],
             "Od" => vec!["--opt-level".into(), "0".into()],
             "Vd" => vec!["--skip-validation".into()],
+            // DXC's short spelling of `-fvk-bind-register`.
+            "vkbr" => vec!["--fvk-bind-register".into()],
             "fvk-b-shift"
             | "fvk-t-shift"
             | "fvk-s-shift"
@@ -534,6 +558,7 @@ pub fn normalize(args: impl IntoIterator<Item = OsString>) -> Result<Vec<OsStrin
             | "fvk-support-nonzero-base-instance"
             | "fspv-use-legacy-buffer-matrix-order"
             | "fvk-bind-globals"
+            | "auto-binding-space"
             | "fvk-auto-shift-bindings"
             | "fspv-reflect"
             | "fspv-flatten-resource-arrays"
@@ -583,7 +608,13 @@ pub fn normalize(args: impl IntoIterator<Item = OsString>) -> Result<Vec<OsStrin
                 ))
             }
         };
+        let bind_register = mapped.first().is_some_and(|m| m == "--fvk-bind-register");
         out.extend(mapped.into_iter().map(OsString::from));
+        // Its four values are taken as they are, a negative number too (DXC reads `-10` as
+        // a value, to refuse it as a binding number).
+        if bind_register {
+            out.extend(args.by_ref().take(4));
+        }
     }
     check_oconfig(&out)?;
     Ok(out)

@@ -60,6 +60,8 @@ pub const ACCEPTED: &[Accepted] = &[
         &["-fvk-support-nonzero-base-instance"],
     ),
     flag("-fvk-bind-globals", &["-fvk-bind-globals", "2", "1"]),
+    flag("-auto-binding-space", &["-auto-binding-space", "3"]),
+    flag("-vkbr", &["-vkbr", "t3", "1", "7", "2"]),
     flag("-fvk-auto-shift-bindings", &["-fvk-auto-shift-bindings"]),
     flag("-fspv-entrypoint-name=", &["-fspv-entrypoint-name=VSMain"]),
     flag(
@@ -186,7 +188,6 @@ pub const NOT_YET: &[&str] = &[
     "-Fre",
     "-Frs",
     "-Fsh",
-    "-auto-binding-space",
     "-ftime-report",
     "-ftime-trace",
     "-exports",

@@ -174,6 +174,9 @@ fn run(options: &Options) -> Result<ExitCode, String> {
     if options.no_warnings {
         diagnostics.retain(|d| d.severity == Severity::Error);
     }
+    diagnostics.retain(|d| {
+        d.severity == Severity::Error || !options.no_warning_codes.iter().any(|c| *c == d.code)
+    });
     let files = if options.ignore_line_directives {
         FilesView::new(&db)
     } else {

@@ -40,6 +40,19 @@ pub fn lower_options(options: &Options) -> Result<LowerOptions, String> {
         };
         out.globals_binding = Some((number(binding)?, number(set)?));
     }
+    if let Some(space) = &options.auto_binding_space {
+        out.default_space = space
+            .parse::<u32>()
+            .map_err(|_| format!("invalid -auto-binding-space argument: {space} (a number)"))?;
+    }
+    out.discard_demotes = options
+        .extensions
+        .iter()
+        .any(|e| e == "SPV_EXT_demote_to_helper_invocation")
+        || matches!(
+            options.target_env.as_deref(),
+            Some("vulkan1.3" | "vulkan1.4")
+        );
     out.auto_shift_bindings = options.auto_shift_bindings;
     out.invert_w = options.invert_w;
     // The backend decides NV or EXT mesh shading from the same flags; `DispatchMesh` lowers
@@ -122,13 +135,17 @@ fn bound_register(values: &[String]) -> Result<BoundRegister, String> {
         .and_then(RegisterClass::from_letter)
         .ok_or_else(|| invalid(reg))?;
     let register = chars.as_str().parse().map_err(|_| invalid(reg))?;
-    let number = |s: &String| s.parse::<u32>().map_err(|_| invalid(s));
+    // DXC names the value it refuses: "invalid -fvk-bind-register binding number: -10".
+    let number = |s: &String, what: &str| {
+        s.parse::<u32>()
+            .map_err(|_| format!("invalid -fvk-bind-register {what} number: {s}"))
+    };
     Ok(BoundRegister {
         class,
         register,
-        space: number(space)?,
-        binding: number(binding)?,
-        set: number(set)?,
+        space: number(space, "space")?,
+        binding: number(binding, "binding")?,
+        set: number(set, "set")?,
     })
 }
 

@@ -565,18 +565,16 @@ impl BodyLowering {
                 Some(ast::Item::VarDecl(v)) => match v.ty().and_then(|t| t.struct_def()) {
                     // `struct L { ... } v;`: the type, then the variables.
                     Some(def) => {
-                        let local = self.lower_local_struct(&def);
-                        let name = local.name.clone();
-                        let types = self.alloc_stmt(Stmt::TypeDecl(vec![local]), d.syntax());
+                        let locals = self.lower_local_structs(&def);
+                        let name = locals.last().expect("the struct itself").name.clone();
+                        let types = self.alloc_stmt(Stmt::TypeDecl(locals), d.syntax());
                         let locals = self.lower_var_decl_named(&v, Some(&name));
                         let decl = self.alloc_stmt(Stmt::Decl(locals), d.syntax());
                         Stmt::Block(vec![types, decl])
                     }
                     None => Stmt::Decl(self.lower_var_decl(&v)),
                 },
-                Some(ast::Item::StructDef(def)) => {
-                    Stmt::TypeDecl(vec![self.lower_local_struct(&def)])
-                }
+                Some(ast::Item::StructDef(def)) => Stmt::TypeDecl(self.lower_local_structs(&def)),
                 Some(ast::Item::TypedefDef(t)) => {
                     let mods = t.modifiers();
                     Stmt::TypeDecl(
@@ -808,30 +806,48 @@ impl BodyLowering {
         }
     }
 
-    fn lower_local_struct(&mut self, def: &ast::StructDef) -> LocalType {
+    /// A struct declared in the function, after the structs its fields declare inline
+    /// (`struct { int16_t i; struct { float f; } s; } c;`), which come first: each nested
+    /// one is a local type of its own, its field typed by that type's name.
+    fn lower_local_structs(&mut self, def: &ast::StructDef) -> Vec<LocalType> {
+        let mut out = Vec::new();
+        self.lower_local_struct_into(def, &mut out);
+        out
+    }
+
+    fn lower_local_struct_into(&mut self, def: &ast::StructDef, out: &mut Vec<LocalType>) -> Name {
         let n = self.body.stmts.len();
-        let name = def
-            .name()
-            .map(|n| n.text())
-            .unwrap_or_else(|| format!("(anonymous struct at statement {n})"));
-        let fields = def
-            .field_list()
-            .into_iter()
-            .flat_map(|l| l.fields())
-            .flat_map(|v| {
-                let mods = v.modifiers();
-                v.declarators()
-                    .map(|d| {
-                        let name = d.name().map(|n| n.text()).unwrap_or_default();
-                        (name, TypeRef::lower(v.ty(), &mods, d.array_suffixes()))
-                    })
-                    .collect::<Vec<_>>()
-            })
-            .collect();
-        LocalType {
-            name,
-            def: LocalTypeDef::Struct(fields),
+        let name = def.name().map(|n| n.text()).unwrap_or_else(|| {
+            // Nested anonymous structs of one statement get distinct names.
+            let k = out.len();
+            if k == 0 {
+                format!("(anonymous struct at statement {n})")
+            } else {
+                format!("(anonymous struct {k} at statement {n})")
+            }
+        });
+        // Reserve this struct's place before its nested ones, then move it after them.
+        let mut fields = Vec::new();
+        for v in def.field_list().into_iter().flat_map(|l| l.fields()) {
+            let mods = v.modifiers();
+            let nested = v
+                .ty()
+                .and_then(|t| t.struct_def())
+                .map(|inner| self.lower_local_struct_into(&inner, out));
+            for d in v.declarators() {
+                let field = d.name().map(|n| n.text()).unwrap_or_default();
+                let mut ty = TypeRef::lower(v.ty(), &mods, d.array_suffixes());
+                if let Some(inner) = &nested {
+                    ty.base = crate::type_ref::TypeBase::Path(Path::single(inner));
+                }
+                fields.push((field, ty));
+            }
         }
+        out.push(LocalType {
+            name: name.clone(),
+            def: LocalTypeDef::Struct(fields),
+        });
+        name
     }
 
     fn lower_local_enum(&mut self, e: &ast::EnumDef) -> LocalType {

@@ -185,6 +185,9 @@ pub const UNROLL_COUNT_NOT_CONSTANT: &str = "E2255";
 pub const CLIP_PLANES_IGNORED: &str = "W2105";
 /// `[WaveSize]` on an entry point, which DXC's SPIR-V backend ignores with this warning.
 pub const WAVE_SIZE_IGNORED: &str = "W2116";
+/// An initializer on a cbuffer or tbuffer member, which Vulkan's buffer cannot hold (DXC:
+/// "cbuffer member initializer ignored since no Vulkan equivalent").
+pub const BUFFER_MEMBER_INIT_IGNORED: &str = "W2118";
 /// A `[clipplanes]` argument DXC's front end refuses (not a global, member or element).
 pub const INVALID_CLIP_PLANE: &str = "E2256";
 /// A typed buffer or texture element larger than four 32-bit words (`Buffer<double3>`).

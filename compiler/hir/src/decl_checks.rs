@@ -7,8 +7,10 @@
 //!   struct fields, `[[vk::push_constant]]` and `[[vk::shader_record_nv/ext]]` only on global
 //!   variables and cbuffers (a shader record's global of a struct or `ConstantBuffer` type), without arguments (`E2025`); `[[vk::ext_decorate_id]]` not on functions.
 //! - `[[vk::...]]` attributes DXC does not know (`W2090`, in `vk_attr_checks`).
-//! - Two push-constant blocks, or `[[vk::push_constant]]` with `[[vk::binding]]` (`E2241`,
-//!   DXC's words).
+//! - An initializer on a cbuffer or tbuffer member (`W2118`, DXC's words), which Vulkan's
+//!   buffer cannot hold.
+//! - Two push-constant blocks, or `[[vk::push_constant]]` (or a shader record's attribute)
+//!   with `[[vk::binding]]` (`E2241`, DXC's words).
 //! - Specialization constants (`E2028`): `[[vk::constant_id]]` on a non-`static` global
 //!   scalar of a 32-bit or smaller type, whose default value is a literal.
 //! - Elements of typed buffers and textures (`typed_elements`: `E2029`, `E2257`, `E2258`):
@@ -390,6 +392,25 @@ pub(crate) fn declaration_diagnostics(
                         format!("variable in a {buffer} cannot have an initializer"),
                     );
                 }
+                // Below HLSL 202x (which refuses them, above) DXC ignores a buffer member's
+                // initializer and says so at the value, a `static` member's too.
+                if subject == Subject::CBufferMember
+                    && (var.is_static || config.preprocess(db).hlsl_version < HLSL_202X)
+                {
+                    if let Some(init) = declarator.initializer() {
+                        let buffer = match item.parent.map(|p| &tree.item(p).kind) {
+                            Some(ItemKind::CBuffer(c)) if c.is_tbuffer => "tbuffer",
+                            _ => "cbuffer",
+                        };
+                        cx.warning(
+                            codes::BUFFER_MEMBER_INIT_IGNORED,
+                            init.syntax().text_range(),
+                            format!(
+                                "{buffer} member initializer ignored since no Vulkan equivalent"
+                            ),
+                        );
+                    }
+                }
                 if let (Subject::GlobalVariable, Some(ty), Some(binding)) =
                     (subject, &ty, declarator.register_binding())
                 {
@@ -430,7 +451,21 @@ pub(crate) fn declaration_diagnostics(
                         if attr.name_text() == "vk::constant_id"
                             && subject == Subject::GlobalVariable
                         {
-                            check_spec_constant(&mut cx, &declarator, var.is_static, ty.as_ref());
+                            // DXC puts a wrong type at the declaration's start, its
+                            // qualifiers included (`const double sc = 42;`).
+                            let start = decl
+                                .modifiers()
+                                .first()
+                                .map_or(type_range.start(), |m| m.text_range().start());
+                            let spelled =
+                                TextRange::new(start.min(type_range.start()), type_range.end());
+                            check_spec_constant(
+                                &mut cx,
+                                &declarator,
+                                var.is_static,
+                                ty.as_ref(),
+                                spelled,
+                            );
                         }
                     }
                     if let Some(ty) = &ty {
@@ -629,18 +664,24 @@ fn check_subject(cx: &mut Checker<'_>, attr: &ast::Attribute, subject: Subject, 
         cx.push_constants.push(name_range(attr));
     }
     // DXC: "vk::push_constant attribute cannot be used together with vk::binding attribute",
-    // at the push constant attribute.
-    let push_constant_beside = attr.syntax().parent().and_then(|p| {
-        p.children()
-            .filter_map(ast::Attribute::cast)
-            .find(|a| a.name_text() == "vk::push_constant")
+    // at the push constant attribute; the same for a shader record, which takes no binding
+    // either.
+    let unbound_beside = attr.syntax().parent().and_then(|p| {
+        p.children().filter_map(ast::Attribute::cast).find(|a| {
+            matches!(
+                a.name_text().as_str(),
+                "vk::push_constant" | "vk::shader_record_nv" | "vk::shader_record_ext"
+            )
+        })
     });
-    if let (true, Some(push_constant)) = (name == "vk::binding", push_constant_beside) {
+    if let (true, Some(unbound)) = (name == "vk::binding", unbound_beside) {
         cx.error(
             codes::VK_ATTRIBUTE_CONFLICT,
-            name_range(&push_constant),
-            "vk::push_constant attribute cannot be used together with vk::binding attribute"
-                .to_owned(),
+            name_range(&unbound),
+            format!(
+                "{} attribute cannot be used together with vk::binding attribute",
+                unbound.name_text()
+            ),
         );
     }
     if takes_no_arguments(&name) && attr.arg_list().is_some() {
@@ -687,6 +728,7 @@ fn check_spec_constant(
     declarator: &ast::VarDeclarator,
     is_static: bool,
     ty: Option<&Type>,
+    type_range: TextRange,
 ) {
     let name_range = declarator
         .name()
@@ -707,7 +749,7 @@ fn check_spec_constant(
         Some(ty) => {
             cx.error(
                 codes::SPEC_CONSTANT,
-                name_range,
+                type_range,
                 format!(
                     "unsupported specialization constant type `{}`: only bool and 32-bit or \
                      smaller integer and float scalars",

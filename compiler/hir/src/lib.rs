@@ -89,7 +89,7 @@
 //! | W2120 | effects-framework syntax (a technique, a state block, annotations, `= sampler_state {...}`), ignored as DXC ignores it |
 //! | E2278 | a declaration of an abstract class type (an `interface`, or a class missing one of its methods) |
 //! | E2240 | two `[[vk::stencil_ref_*]]` promises for one face of a pixel entry (DXC's words) |
-//! | E2241 | two push-constant blocks, or `[[vk::push_constant]]` with `[[vk::binding]]` (DXC's words) |
+//! | E2241 | two push-constant blocks, or `[[vk::push_constant]]` (or a shader record's attribute) with `[[vk::binding]]` (DXC's words) |
 //! | W2090 | a `[[vk::...]]` attribute DXC does not know, ignored |
 //! | W2091 | a stage attribute on an entry point of another stage (`[earlydepthstencil]` on a vertex shader), `[[vk::input_attachment_index]]` on no subpass input |
 //! | W2092 | an attribute argument DXC does not know (`[[vk::image_format("bogus")]]`), ignored |

@@ -248,6 +248,10 @@ intrinsics! {
     Dot4AddI8Packed => "dot4add_i8packed",
     // SM 6.6 `IsHelperLane()`: no operands, a `bool` (always false outside pixel shaders).
     IsHelperLane => "IsHelperLane",
+    // `discard` where it demotes the invocation to a helper (`OpDemoteToHelperInvocation`,
+    // DXC's form under `SPV_EXT_demote_to_helper_invocation` or Vulkan 1.3): no operands,
+    // `void`, and unlike `Kill` no terminator: the statements after it still run.
+    Demote => "discard (demote)",
     // SM 6.5 `WaveMatch(value)`: a numeric scalar or vector, the result the `uint4` mask of
     // the active lanes whose value equals this lane's (bit for bit).
     WaveMatch => "WaveMatch",

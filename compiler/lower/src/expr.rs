@@ -453,6 +453,7 @@ impl FnLower<'_, '_> {
                             && crate::resources::resource_of(t).is_some()
                 })
             }
+            Expr::Field { .. } if self.names_member_global(e) => true,
             Expr::Field { expr, .. } => self.is_place_expr(*expr),
             // `a[i]` calling `a`'s `operator[]` gives a value.
             Expr::Index { .. } if self.infer.resolution(e).is_some() => false,
@@ -519,6 +520,8 @@ impl FnLower<'_, '_> {
                 let range = self.expr_range(e);
                 Err(self.empty_element_error(range))
             }
+            // A static member through an instance (`t.M`) is the static global, as `T::M`.
+            Expr::Field { .. } if self.names_member_global(e) => self.member_global(e),
             Expr::Field { expr, name } => {
                 let base = self.lvalue(expr)?;
                 if let Place::Pointee(ptr, path) = base {

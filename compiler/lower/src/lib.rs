@@ -157,6 +157,7 @@ pub mod literal_fold;
 mod local_constants;
 pub mod local_types;
 pub mod matrix_split;
+mod member_globals;
 mod node_shader;
 pub mod options;
 pub mod packed_math;

@@ -16,6 +16,14 @@ pub struct LowerOptions {
     pub layout: LayoutChoice,
     /// `-fvk-bind-globals N M`: `$Globals` is binding N of set M.
     pub globals_binding: Option<(u32, u32)>,
+    /// `-auto-binding-space N`: the descriptor set of a resource whose register names no
+    /// space, and of every resource (and `$Globals`) bound automatically. `[[vk::binding(b)]]`
+    /// without a set stays in set 0, as in DXC.
+    pub default_space: u32,
+    /// `discard` demotes the invocation to a helper (`OpDemoteToHelperInvocation`) instead
+    /// of ending it, as DXC writes it when `-fspv-extension=` names
+    /// `SPV_EXT_demote_to_helper_invocation` or the target is Vulkan 1.3 or later.
+    pub discard_demotes: bool,
     /// `-fvk-auto-shift-bindings`: a resource without a register or `[[vk::binding]]` takes
     /// the next free binding of set 0 from its register class's space-0 shift on.
     pub auto_shift_bindings: bool,

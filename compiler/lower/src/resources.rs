@@ -15,6 +15,12 @@ use crate::options::{LayoutChoice, RegisterClass};
 /// `register(u3, space1)` → (class `u`, register 3, space 1); `None` without a register
 /// number (`register(c4)` of a loose global has no class we bind).
 pub(crate) fn parse_register(args: &[String]) -> Option<(RegisterClass, u32, u32)> {
+    parse_register_in(args, 0)
+}
+
+/// [`parse_register`], a register without a space being in `default_space`
+/// (`-auto-binding-space`).
+fn parse_register_in(args: &[String], default_space: u32) -> Option<(RegisterClass, u32, u32)> {
     let slot = args.first()?.trim();
     let class = RegisterClass::from_letter(slot.chars().next()?)?;
     let register = slot.get(1..)?.parse().ok()?;
@@ -22,7 +28,7 @@ pub(crate) fn parse_register(args: &[String]) -> Option<(RegisterClass, u32, u32
         .get(1)
         .and_then(|s| s.trim().strip_prefix("space"))
         .and_then(|n| n.parse().ok())
-        .unwrap_or(0);
+        .unwrap_or(default_space);
     Some((class, register, space))
 }
 
@@ -117,7 +123,7 @@ impl ModuleCtx<'_> {
     /// The set and binding of item `idx` from its attribute or register, before automatic
     /// assignment.
     fn explicit_binding(&self, idx: ItemIdx, register: Option<&Vec<String>>) -> Option<(u32, u32)> {
-        let register = register.and_then(|r| parse_register(r));
+        let register = register.and_then(|r| parse_register_in(r, self.options.default_space));
         if let Some((class, n, space)) = register {
             if let Some(bound) = self.options.bound_register(class, n, space) {
                 return Some(bound);
@@ -219,7 +225,8 @@ impl ModuleCtx<'_> {
     }
 
     /// The automatic binding of item `idx` (`None`: `$Globals`): the next free one of set
-    /// 0, from the class's shift on under `-fvk-auto-shift-bindings`.
+    /// 0 (or `-auto-binding-space`'s), from the class's shift on under
+    /// `-fvk-auto-shift-bindings`.
     fn automatic_binding(&mut self, idx: Option<ItemIdx>) -> (u32, u32) {
         let count = idx.map_or(1, |i| self.binding_count(i));
         // `register(space2)` names the set; the binding is the next free one of that set.
@@ -231,12 +238,13 @@ impl ModuleCtx<'_> {
         {
             return self.bindings.next_free_run(set, 0, count);
         }
+        let set = self.options.default_space;
         if !self.options.auto_shift_bindings {
-            return self.bindings.next_free_run(0, 0, count);
+            return self.bindings.next_free_run(set, 0, count);
         }
         let class = idx.map_or(RegisterClass::ConstantBuffer, |i| self.implicit_class(i));
         let first = self.options.space0_shift(class);
-        self.bindings.next_free_run(0, first, count)
+        self.bindings.next_free_run(set, first, count)
     }
 
     /// How many bindings item `idx` takes: one per resource of a global struct of textures
@@ -300,7 +308,10 @@ impl ModuleCtx<'_> {
                     // The counter of a buffer bound automatically is in set 0 (or the set of
                     // a space-only register), its explicit binding reserved there as well.
                     if let Some(c) = self.counter_binding_attr(i) {
-                        let set = register.as_deref().and_then(space_only).unwrap_or(0);
+                        let set = register
+                            .as_deref()
+                            .and_then(space_only)
+                            .unwrap_or(self.options.default_space);
                         self.bindings.taken.insert((set, c));
                     }
                     automatic.push(Automatic::Item(i))

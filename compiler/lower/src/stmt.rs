@@ -261,6 +261,12 @@ impl FnLower<'_, '_> {
                 self.record_out_resources(self.stmt_range(s))?;
                 self.terminate(Opcode::Return, ops);
             }
+            // Demoted to a helper (DXC's `discard` under the demote extension or Vulkan 1.3),
+            // the invocation runs on: no terminator.
+            Stmt::Discard if self.cx.options.discard_demotes => {
+                self.fb()
+                    .call_intrinsic(ir::Intrinsic::Demote, Type::Void, &[]);
+            }
             Stmt::Discard => self.terminate(Opcode::Kill, Vec::new()),
             Stmt::NotSupported(what) => {
                 return Err(self.cx.unsupported(&what, self.stmt_range(s)));

@@ -109,7 +109,7 @@ impl FnLower<'_, '_> {
             }
             "GatherCmpGreen" | "GatherCmpBlue" | "GatherCmpAlpha" if sampled => {
                 // SPIR-V's `OpImageDrefGather` compares component 0 only.
-                let range = self.expr_range(e);
+                let range = self.method_name_range(e);
                 Err(self.cx.error(
                     crate::NO_VULKAN_EQUIVALENT,
                     format!("no equivalent for {name} intrinsic method in Vulkan"),
@@ -119,7 +119,7 @@ impl FnLower<'_, '_> {
             "GatherRaw" if sampled => {
                 // A raw bitwise copy of the texels' channels: no Vulkan image instruction reads
                 // texels unconverted, and DXC reports the method unimplemented for SPIR-V.
-                let range = self.expr_range(e);
+                let range = self.method_name_range(e);
                 Err(self.cx.error(
                     crate::NO_VULKAN_EQUIVALENT,
                     "no equivalent for GatherRaw intrinsic method in Vulkan (it reads texels \
@@ -604,5 +604,21 @@ impl FnLower<'_, '_> {
             .resource_op(Opcode::TextureQueryLod, &[tex, sampler, coord], &[]);
         let i = u32::from(name.ends_with("Unclamped"));
         Ok(Some(self.fb().extract(lod, &[i])))
+    }
+}
+
+impl FnLower<'_, '_> {
+    /// The range of the method's name in method call `e` (`GatherCmpAlpha` of
+    /// `t.GatherCmpAlpha(..)`), where DXC reports what the method cannot do; the whole call
+    /// when `e` is no method call.
+    fn method_name_range(&self, e: ExprId) -> syntax::TextRange {
+        use syntax::ast::AstNode;
+        let root = hir::ids::expanded_root(self.cx.db, self.cx.file, self.cx.config);
+        self.map
+            .expr_syntax(e)
+            .try_to_node(&root)
+            .and_then(syntax::ast::MethodCallExpr::cast)
+            .and_then(|m| m.name_ref())
+            .map_or_else(|| self.expr_range(e), |n| n.syntax().text_range())
     }
 }

@@ -482,7 +482,7 @@ float4 main(float2 uv : TEXCOORD0) : SV_Target {
 }
 "#,
         ShaderStage::Pixel,
-        expect!["E3004 138..178: no equivalent for GatherCmpGreen intrinsic method in Vulkan"],
+        expect!["E3004 140..154: no equivalent for GatherCmpGreen intrinsic method in Vulkan"],
     );
 }
 
@@ -499,7 +499,7 @@ void main() {
 }
 "#,
         ShaderStage::Compute,
-        expect!["E3004 161..193: no equivalent for GatherRaw intrinsic method in Vulkan (it reads texels without format conversion)"],
+        expect!["E3004 163..172: no equivalent for GatherRaw intrinsic method in Vulkan (it reads texels without format conversion)"],
     );
 }
 

@@ -107,6 +107,8 @@ pub(crate) struct Ctx<'m> {
     pub atomic_images: std::collections::HashSet<usize>,
     /// The NV forms of mesh shading (`mesh_nv`).
     pub(crate) nv: crate::mesh_nv::NvMesh,
+    /// Payload and callable data locations of NV ray tracing (`ray_tracing_nv`).
+    pub(crate) ray_nv: crate::ray_tracing_nv::NvLocations,
 }
 
 impl<'m> Ctx<'m> {
@@ -146,6 +148,7 @@ impl<'m> Ctx<'m> {
             debug: None,
             atomic_images: crate::image_formats::atomic_images(m),
             nv: Default::default(),
+            ray_nv: Default::default(),
         }
     }
 

@@ -747,6 +747,19 @@ impl<'m> Fx<'_, 'm> {
         }
     }
 
+    /// `discard` as a demotion to a helper invocation (`OpDemoteToHelperInvocation`, core in
+    /// SPIR-V 1.6, `SPV_EXT_demote_to_helper_invocation` before), which ends nothing.
+    pub fn demote(&mut self) -> Result<()> {
+        self.require_pixel("discard")?;
+        self.cx
+            .capability(rspirv::spirv::Capability::DemoteToHelperInvocation);
+        if !self.cx.at_least(1, 6) {
+            self.cx.extension("SPV_EXT_demote_to_helper_invocation");
+        }
+        self.op_void(Op::DemoteToHelperInvocation, vec![]);
+        Ok(())
+    }
+
     /// Emits `if (cond) discard;` in the middle of an IR block by splitting the SPIR-V block.
     pub fn kill_if(&mut self, cond: Word) {
         let kill = self.cx.id();

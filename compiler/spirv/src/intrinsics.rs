@@ -300,6 +300,7 @@ impl Fx<'_, '_> {
             return self.lower_sm6x(intr, d).map(Some);
         }
         match intr {
+            I::Demote => return self.demote().map(|()| None),
             I::SubpassLoad => return self.lower_subpass_load(d).map(Some),
             I::RawBufferLoad => return self.lower_raw_buffer_load(d).map(Some),
             I::RawBufferStore => return self.lower_raw_buffer_store(d).map(|()| None),

@@ -41,6 +41,7 @@ mod nonuniform_indexing;
 mod raw_buffer;
 mod raw_words;
 mod ray_query;
+mod ray_tracing_nv;
 mod raytracing;
 mod reflect;
 mod resource_grid;

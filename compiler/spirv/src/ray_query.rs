@@ -51,6 +51,10 @@ impl Ctx<'_> {
     /// Below it DXC does not raise the version but fails ("Vulkan 1.1 with SPIR-V 1.4 is
     /// required for Raytracing"); so does this, naming the targets that work.
     pub(crate) fn require_ray_tracing(&mut self, what: &str) -> Result<()> {
+        if self.ray_tracing_nv() {
+            self.require_ray_tracing_nv();
+            return Ok(());
+        }
         if !self.at_least(1, 4) {
             return Err(SpirvError::needs_target(format!(
                 "{what}: Vulkan 1.1 with SPIR-V 1.4 is required for ray tracing \

@@ -6,7 +6,8 @@
 //! the `RayDesc` split and the payload variable), `CallShader` (`OpExecuteCallableKHR`),
 //! `ReportHit` (`OpReportIntersectionKHR`), and the any-hit terminators `IgnoreHit`
 //! (`OpIgnoreIntersectionKHR`) and `AcceptHitAndEndSearch` (`OpTerminateRayKHR`). The
-//! extension needs SPIR-V 1.4 (Vulkan 1.2). Called from `intrinsics`, `functions` and `stages`.
+//! extension needs SPIR-V 1.4 (Vulkan 1.2); the NV forms are in `ray_tracing_nv`. Called from
+//! `intrinsics`, `functions` and `stages`.
 
 use rspirv::dr::Operand;
 use rspirv::spirv::{BuiltIn, ExecutionModel, Op, Word};
@@ -156,13 +157,21 @@ impl Fx<'_, '_> {
                 }
                 ops.extend(self.ray_desc_parts(d.operands[6])?);
                 ops.push(self.value(d.operands[7])?);
-                self.op_void(Op::TraceRayKHR, Self::ids(&ops));
+                if self.cx.ray_tracing_nv() {
+                    self.trace_nv(&ops)?;
+                } else {
+                    self.op_void(Op::TraceRayKHR, Self::ids(&ops));
+                }
                 Ok(None)
             }
             I::CallShader => {
                 need(2)?;
                 let ops = self.values(&d.operands)?;
-                self.op_void(Op::ExecuteCallableKHR, Self::ids(&ops));
+                if self.cx.ray_tracing_nv() {
+                    self.execute_callable_nv(&ops)?;
+                } else {
+                    self.op_void(Op::ExecuteCallableKHR, Self::ids(&ops));
+                }
                 Ok(None)
             }
             I::ReportHit => {
@@ -211,6 +220,10 @@ impl Fx<'_, '_> {
             )));
         }
         self.cx.require_ray_tracing(op.name())?;
+        if self.cx.ray_tracing_nv() {
+            self.hit_terminator_nv(op == ir::Opcode::IgnoreHit);
+            return Ok(());
+        }
         let spv = if op == ir::Opcode::IgnoreHit {
             Op::IgnoreIntersectionKHR
         } else {

@@ -789,10 +789,16 @@ impl Ctx<'_> {
         if !has16(ty) {
             return;
         }
+        // Below SPIR-V 1.3 a storage buffer is a `BufferBlock` in the `Uniform` class, which
+        // `StorageBuffer16BitAccess` (once named `StorageUniformBufferBlock16`) covers, as
+        // DXC declares it; only a uniform block needs the uniform-buffer capability.
+        let storage_block =
+            resource_of(ty).is_some_and(|r| r.address_space() != AddressSpace::Uniform);
         let cap = match class {
             StorageClass::StorageBuffer | StorageClass::PhysicalStorageBuffer => {
                 Capability::StorageBuffer16BitAccess
             }
+            StorageClass::Uniform if storage_block => Capability::StorageBuffer16BitAccess,
             StorageClass::Uniform => Capability::UniformAndStorageBuffer16BitAccess,
             StorageClass::PushConstant => Capability::StoragePushConstant16,
             StorageClass::Input | StorageClass::Output => Capability::StorageInputOutput16,

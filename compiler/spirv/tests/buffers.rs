@@ -512,7 +512,7 @@ fn sixteen_bit_members_need_storage_capabilities() {
         OpCapability Shader
         OpCapability Float16
         OpCapability Int16
-        OpCapability UniformAndStorageBuffer16BitAccess
+        OpCapability StorageBuffer16BitAccess
         OpExtension "SPV_KHR_16bit_storage"
         OpMemoryModel Logical GLSL450
         OpEntryPoint GLCompute %main "main"

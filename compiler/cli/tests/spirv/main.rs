@@ -17,6 +17,7 @@ mod dxc4;
 mod dxc5;
 mod dxc6;
 mod dxc7;
+mod dxc8;
 mod dxc_errors;
 mod eng4;
 mod eng5;

@@ -892,6 +892,9 @@ impl InferCtx<'_> {
                     if let Some(m) = self.scope.in_scope(Some(idx), name).first().copied() {
                         if matches!(self.tree.item(m).kind, ItemKind::Variable(_)) {
                             let ty = self.global_type(m);
+                            // Lowering reads it as the static global, as `T::M`.
+                            let ast = self.tree.item(m).ast;
+                            self.result.resolutions.push((id, Resolution::Global(ast)));
                             return self.set(id, ty, false);
                         }
                     }

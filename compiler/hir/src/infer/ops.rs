@@ -150,6 +150,11 @@ pub fn common_shape(a: &Type, b: &Type, kind: ScalarKind) -> Option<(Type, bool)
         _ => {
             // A vector with a matrix works when one of them is really a vector (1xN or Nx1).
             let (vn, mr, mc) = if am { (bc, ar, ac) } else { (ac, br, bc) };
+            // Or when they hold as many elements (`float2x2 * float4`): DXC converts the
+            // right one to the left one's shape (`m * v` is a matrix, `v < m` a vector).
+            if vn == mr * mc && mr > 1 && mc > 1 {
+                return Some((shape(ar, ac, am, a), false));
+            }
             if mr == 1 || mc == 1 {
                 let n = vn.min(mr.max(mc));
                 Some((Type::Vector(kind, n), vn != mr.max(mc)))

@@ -60,11 +60,11 @@ fn specialization_constants() {
 "#,
         expect![[r#"
             E2028 5:38 `b`: unsupported specialization constant initializer: the default value must be a literal
-            E2028 6:37 `e`: unsupported specialization constant type `double`: only bool and 32-bit or smaller integer and float scalars
+            E2028 6:24 `const double`: unsupported specialization constant type `double`: only bool and 32-bit or smaller integer and float scalars
             E2028 7:35 `f`: missing default value for specialization constant
             E2028 8:41 `g`: a specialization constant cannot be `static`: it must be visible outside the shader
             E2028 9:38 `1 + 2`: unsupported specialization constant initializer: the default value must be a literal
-            E2028 10:37 `v`: unsupported specialization constant type `float2`: only bool and 32-bit or smaller integer and float scalars
+            E2028 10:24 `const float2`: unsupported specialization constant type `float2`: only bool and 32-bit or smaller integer and float scalars
         "#]],
     );
 }

@@ -630,6 +630,7 @@ void f() { K[3]; }
         expect![[r#"
             E2003 2:19 `float3(1, 2, 3)`: cannot convert from `float3` to `float4`
             E2001 3:24 `missing`: use of undeclared identifier `missing`
+            W2118 5:29 `1`: cbuffer member initializer ignored since no Vulkan equivalent
             E2012 6:14 `3`: index 3 is out of range for `float[3]`
         "#]],
     );

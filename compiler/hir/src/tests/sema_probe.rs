@@ -349,10 +349,19 @@ groupshared float g;
             E2073 2:7 variable in a cbuffer cannot have an initializer
             E2073 3:14 variable in a cbuffer cannot have an initializer
             E2073 4:19 variable in a cbuffer cannot have an initializer
+            W2118 4:43 cbuffer member initializer ignored since no Vulkan equivalent
             E2073 5:19 variable in a tbuffer cannot have an initializer
         "#]],
     );
-    check_version(src, 2021, expect![""]);
+    check_version(
+        src,
+        2021,
+        expect![[r#"
+        W2118 4:23 cbuffer member initializer ignored since no Vulkan equivalent
+        W2118 4:43 cbuffer member initializer ignored since no Vulkan equivalent
+        W2118 5:23 tbuffer member initializer ignored since no Vulkan equivalent
+    "#]],
+    );
 }
 
 #[test]
