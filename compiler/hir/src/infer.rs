@@ -28,6 +28,7 @@ mod overload_score;
 pub(crate) mod pointer_locals;
 mod sizeof_checks;
 mod string_checks;
+mod uninit_const_locals;
 mod unsized_locals;
 pub mod vk;
 
@@ -753,6 +754,7 @@ impl<'a> InferCtx<'a> {
         if local.param.is_none() {
             self.check_unsized_local(id, ty.as_ref(), local.init.is_some());
             self.check_pointer_local(id, ty.as_ref(), local.init.is_some());
+            self.check_uninit_const_local(id, ty.as_ref());
         }
         self.result.local_types[id.0 as usize] = ty;
     }
