@@ -245,7 +245,7 @@ impl ModuleCtx<'_> {
             }
         }
         match self.global_descriptor_use(idx) {
-            Some(DescriptorUse::Unchanged) => return Ok(None),
+            Some(DescriptorUse::Unchanged | DescriptorUse::MovesGlobals(_)) => return Ok(None),
             Some(DescriptorUse::Resource) => {
                 return Ok(Some((
                     ir::GlobalKind::Resource,
