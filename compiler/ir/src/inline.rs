@@ -2,14 +2,15 @@
 //!
 //! Small and for one purpose: `lower` inlines the calls of functions taking an inline SPIR-V
 //! pointer (`vk::WorkgroupSpirvPointer<T>`), which Vulkan's logical addressing cannot pass
-//! into a call without `VariablePointers` (DXC inlines every function). So it handles the
-//! callees that return from one place only: the block holding the call is split after it,
-//! the callee's blocks go in between (its `Arg`s replaced by the call's arguments, its
-//! `Alloca`s moved to the caller's entry block), its return becomes a branch to the second
-//! half, and the call's result is the returned value, which dominates that half. A callee
-//! returning from several places would need its returns merged (a structured loop to break
-//! out of, and a flag per enclosing loop); [`inline_call`] refuses it, and a call in a loop
-//! header, whose marker cannot move.
+//! into a call without `VariablePointers` (DXC inlines every function). The block holding
+//! the call is split after it, the callee's blocks go in between (its `Arg`s replaced by the
+//! call's arguments, its `Alloca`s moved to the caller's entry block), and its return becomes
+//! a branch to the second half. With one return, the call's result is the returned value,
+//! which dominates that half. With several, the callee's blocks are wrapped in a loop run
+//! once (as spirv-opt's merge-return pass does), each return a `break` to the second half,
+//! which starts with a `Phi` of the returned values: structured, as long as no return sits
+//! inside a loop of the callee (a `break` leaves only the innermost loop), which
+//! [`inline_call`] refuses, as it refuses a call in a loop header, whose marker cannot move.
 
 use std::collections::HashMap;
 
@@ -21,8 +22,10 @@ use crate::value::Value;
 /// Why a call was not inlined.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum InlineRefusal {
-    /// The callee returns from more than one place (or from none).
-    SeveralReturns,
+    /// The callee never returns.
+    NoReturn,
+    /// The callee returns from inside one of its loops, and from more than one place.
+    ReturnInLoop,
     /// The call sits in a loop header block.
     InLoopHeader,
     /// The instruction is no call in a block of the caller.
@@ -52,8 +55,12 @@ pub fn inline_call(m: &mut Module, caller: Func, call: Inst) -> Result<(), Inlin
         };
         (callee, data.operands.clone(), b)
     };
-    if return_count(m, callee) != 1 {
-        return Err(InlineRefusal::SeveralReturns);
+    let returns = return_count(m, callee);
+    if returns == 0 {
+        return Err(InlineRefusal::NoReturn);
+    }
+    if returns > 1 && returns_in_loops(&m.functions[callee]) {
+        return Err(InlineRefusal::ReturnInLoop);
     }
     let body = m.functions[callee].clone();
     let f = &mut m.functions[caller];
@@ -123,7 +130,7 @@ pub fn inline_call(m: &mut Module, caller: Func, call: Inst) -> Result<(), Inlin
         Value::Inst(i) => Value::Inst(inst_map[&i]),
         v => v,
     };
-    let mut returned = None;
+    let mut returned = Vec::new();
     let mut allocas = Vec::new();
     for b in &body.layout {
         let nb = block_map[b];
@@ -143,7 +150,7 @@ pub fn inline_call(m: &mut Module, caller: Func, call: Inst) -> Result<(), Inlin
                 .collect();
             d.blocks = d.blocks.iter().map(|x| block_map[x]).collect();
             if d.opcode == Opcode::Return {
-                returned = d.operands.first().copied();
+                returned.extend(d.operands.first().map(|v| (*v, nb)));
                 d.opcode = Opcode::Branch;
                 d.operands.clear();
                 d.blocks = vec![after];
@@ -172,17 +179,56 @@ pub fn inline_call(m: &mut Module, caller: Func, call: Inst) -> Result<(), Inlin
         }
     }
 
-    // The first half branches into the callee's entry.
-    let mut br = crate::inst::InstData::new(Opcode::Branch, types::Type::Void, Vec::new());
-    br.blocks = vec![block_map[&body.layout[0]]];
-    br.block = Some(at_block);
-    br.loc = f.insts[call].loc;
-    let br = f.insts.push(br);
-    f.blocks[at_block].insts.push(br);
+    // The first half branches into the callee's entry, or into the loop run once.
+    let loc = f.insts[call].loc;
+    let branch = |f: &mut crate::module::Function, from: Block, to: Block| {
+        let mut br = crate::inst::InstData::new(Opcode::Branch, types::Type::Void, Vec::new());
+        br.blocks = vec![to];
+        br.block = Some(from);
+        br.loc = loc;
+        let br = f.insts.push(br);
+        f.blocks[from].insts.push(br);
+    };
+    let callee_entry = block_map[&body.layout[0]];
+    let mut wrapper = Vec::new();
+    if returns == 1 {
+        branch(f, at_block, callee_entry);
+    } else {
+        let header = f.blocks.push(BlockData::default());
+        let back = f.blocks.push(BlockData::default());
+        f.blocks[header].marker = Some(crate::inst::StructureMarker {
+            kind: crate::inst::StructureKind::Loop,
+            merge: after,
+            continue_block: Some(back),
+            hint: None,
+        });
+        branch(f, at_block, header);
+        branch(f, header, callee_entry);
+        // Never taken: the loop runs once.
+        branch(f, back, header);
+        wrapper = vec![header, back];
+    }
     f.insts[call].block = None;
 
-    // The call's uses read the returned value.
-    if let Some(ret) = returned {
+    // The call's uses read the returned value: the one returned, or a `Phi` of them.
+    let ret = match returned.as_slice() {
+        [] => None,
+        [(v, _)] if returns == 1 => Some(*v),
+        several => {
+            let mut phi = crate::inst::InstData::new(
+                Opcode::Phi,
+                body.ret.clone(),
+                several.iter().map(|(v, _)| *v).collect(),
+            );
+            phi.blocks = several.iter().map(|(_, b)| *b).collect();
+            phi.block = Some(after);
+            phi.loc = loc;
+            let phi = f.insts.push(phi);
+            f.blocks[after].insts.insert(0, phi);
+            Some(Value::Inst(phi))
+        }
+    };
+    if let Some(ret) = ret {
         for h in f.insts.handles().collect::<Vec<_>>() {
             for v in f.insts[h].operands.iter_mut() {
                 if *v == Value::Inst(call) {
@@ -194,8 +240,37 @@ pub fn inline_call(m: &mut Module, caller: Func, call: Inst) -> Result<(), Inlin
 
     // Layout: the first half, the callee's blocks, the second half.
     let at = f.layout.iter().position(|b| *b == at_block).unwrap_or(0);
-    let mut new_blocks: Vec<Block> = body.layout.iter().map(|b| block_map[b]).collect();
+    let mut new_blocks: Vec<Block> = wrapper.first().copied().into_iter().collect();
+    new_blocks.extend(body.layout.iter().map(|b| block_map[b]));
+    new_blocks.extend(wrapper.get(1).copied());
     new_blocks.push(after);
     f.layout.splice(at + 1..at + 1, new_blocks);
     Ok(())
+}
+
+/// Whether a `Return` of `f` sits inside one of its loops: in a block a loop header reaches
+/// without passing its merge block.
+fn returns_in_loops(f: &crate::module::Function) -> bool {
+    let is_return = |b: Block| f.terminator(b).is_some_and(|t| t.opcode == Opcode::Return);
+    for &h in &f.layout {
+        let Some(mk) = f.blocks[h].marker else {
+            continue;
+        };
+        if mk.kind != crate::inst::StructureKind::Loop {
+            continue;
+        }
+        let mut seen = vec![h];
+        let mut work = f.successors(h);
+        while let Some(b) = work.pop() {
+            if b == mk.merge || seen.contains(&b) {
+                continue;
+            }
+            if is_return(b) {
+                return true;
+            }
+            seen.push(b);
+            work.extend(f.successors(b));
+        }
+    }
+    false
 }

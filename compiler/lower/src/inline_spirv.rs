@@ -342,6 +342,23 @@ impl ModuleCtx<'_> {
                 "vk::ext_builtin_input cannot be used together with vk::ext_builtin_output",
             );
         }
+        // A storage class other than the built-in's own, in DXC's words (its semantic
+        // analysis checks this first).
+        let (own, own_name) = match input {
+            Some(_) => (crate::storage_class::INPUT, "Input"),
+            None => (crate::storage_class::OUTPUT, "Output"),
+        };
+        if let Some(class) = find("vk::ext_storage_class") {
+            let arg = crate::stmt::attr_args(class).first().cloned();
+            let n = arg.and_then(|t| self.int_attr_arg(scope, &t));
+            if n.is_some_and(|n| n != i64::from(own)) {
+                let message = format!(
+                    "'ext_storage_class' cannot be used on a variable already associated to \
+                     another storage class {own_name}"
+                );
+                return refuse(self, &message);
+            }
+        }
         if !is_static {
             return refuse(
                 self,

@@ -14,8 +14,8 @@
 //! `ir::inline`), so that no pointer crosses a call, as in DXC's output. Inlining rather than
 //! declaring `VariablePointers` keeps the module what DXC writes and valid where the device
 //! lacks the capability (a pointer to an array element, `&shared[i]`, passed into a call
-//! needs it). A callee returning from several places is not inlined yet (`E3001` at the
-//! parameter). With the capability, both are ordinary locals. Called from `func` (declaring
+//! needs it). A callee returning from inside one of its loops (and elsewhere) is not
+//! inlined yet (`E3001` at the parameter). With the capability, both are ordinary locals. Called from `func` (declaring
 //! locals and parameters), `stmt` (declarations), `expr` (reads) and `context` (inlining).
 
 use std::collections::HashMap;
@@ -144,21 +144,21 @@ impl crate::context::ModuleCtx<'_> {
             }
             for (caller, call, callee) in calls {
                 if let Err(refusal) = ir::inline::inline_call(self.mb.module_mut(), caller, call) {
-                    let what = match refusal {
-                        ir::inline::InlineRefusal::SeveralReturns => {
-                            "a parameter holding an inline SPIR-V pointer (as \
-                             vk::WorkgroupSpirvPointer) in a function that returns from more \
-                             than one place: its calls are inlined, as DXC inlines them, and \
-                             only a function with one return is inlined yet (or declare \
-                             [[vk::ext_capability(/* VariablePointers */ 4442)]])"
+                    use ir::inline::InlineRefusal as Why;
+                    let why = match refusal {
+                        Why::ReturnInLoop => {
+                            "that returns from inside a loop (and from more than one place)"
                         }
-                        _ => {
-                            "a parameter holding an inline SPIR-V pointer (as \
-                             vk::WorkgroupSpirvPointer) in a function called in a loop's \
-                             header"
-                        }
+                        Why::NoReturn => "that never returns",
+                        Why::InLoopHeader | Why::NotACall => "called in a loop's header",
                     };
-                    self.unsupported(what, targets[&callee]);
+                    let what = format!(
+                        "a parameter holding an inline SPIR-V pointer (as \
+                         vk::WorkgroupSpirvPointer) in a function {why}: its calls are \
+                         inlined, as DXC inlines them, and this one cannot be yet (or declare \
+                         [[vk::ext_capability(/* VariablePointers */ 4442)]])"
+                    );
+                    self.unsupported(&what, targets[&callee]);
                     return;
                 }
             }

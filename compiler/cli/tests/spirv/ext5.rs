@@ -262,19 +262,55 @@ int twice(vk::WorkgroupSpirvPointer<int> p) {{ return sum(p, 2); }}
     assert!(!m.has("VariablePointers"), "{}", m.asm);
 }
 
-/// A callee returning from two places is not inlined yet: E3001 at its parameter.
+/// A callee returning from several places, called in a loop: its blocks run in a loop run
+/// once, each return a `break` to a `Phi` of the values; a `void` one returning early too.
 #[test]
-fn workgroup_pointer_callee_with_two_returns_is_not_supported_yet() {
-    refuse(
+fn workgroup_pointer_callees_with_several_returns_inline() {
+    let m = compile(
         &format!(
             "{GROUP_POINTER}RWStructuredBuffer<int> data;
 groupshared int tile[64];
 int first(vk::WorkgroupSpirvPointer<int> p, int n) {{
   if (n > 2) {{ return Load(p); }}
+  if (n == 1) {{ return 7; }}
   return 0;
 }}
+void put(vk::WorkgroupSpirvPointer<int> p, uint i) {{
+  if (i == 0) {{ return; }}
+  data[i] = Load(p);
+}}
 [numthreads(64, 1, 1)] void main(uint i : SV_GroupIndex) {{
-  data[i] = first(vk::GetGroupSharedAddress(tile[i]), i);
+  int acc = 0;
+  for (int k = 0; k < 3; k++) {{
+    if (k == 1) {{ acc += first(vk::GetGroupSharedAddress(tile[i]), i); }}
+  }}
+  put(vk::GetGroupSharedAddress(tile[i]), i);
+  data[i] += acc;
+}}
+"
+        ),
+        "cs_6_0",
+        V13,
+    );
+    assert!(!m.has("OpFunctionCall %int %first"), "{}", m.asm);
+    assert!(!m.has("OpFunctionCall %void %put"), "{}", m.asm);
+    m.assert_has(&["OpPhi %int"]);
+}
+
+/// A callee returning from inside its loop and elsewhere is not inlined yet (a `break` leaves
+/// only the innermost loop): E3001 at its parameter.
+#[test]
+fn workgroup_pointer_callee_returning_from_a_loop_is_not_supported_yet() {
+    refuse(
+        &format!(
+            "{GROUP_POINTER}RWStructuredBuffer<int> data;
+groupshared int tile[64];
+int find(vk::WorkgroupSpirvPointer<int> p, int n) {{
+  for (int k = 0; k < n; k++) {{ if (Load(p) == k) return k; }}
+  return -1;
+}}
+[numthreads(64, 1, 1)] void main(uint i : SV_GroupIndex) {{
+  data[i] = find(vk::GetGroupSharedAddress(tile[i]), i);
 }}
 "
         ),
@@ -282,6 +318,45 @@ int first(vk::WorkgroupSpirvPointer<int> p, int n) {{
         V13,
         1,
         "error[E3001]: not supported yet: a parameter holding an inline SPIR-V pointer (as \
-         vk::WorkgroupSpirvPointer) in a function that returns from more than one place",
+         vk::WorkgroupSpirvPointer) in a function that returns from inside a loop",
+    );
+}
+
+/// `[[vk::ext_storage_class(N)]]` beside a built-in attribute of another class is refused
+/// in DXC's words, first, as its semantic analysis does; the built-in's own class is fine.
+#[test]
+fn storage_class_beside_a_builtin_of_another_class() {
+    refuse(
+        "[[vk::ext_storage_class(/* Input */ 1)]]
+[[vk::ext_builtin_output(/* Position */ 0)]]
+static float4 output;
+float4 main() : SV_Position { return 0; }
+",
+        "vs_6_0",
+        &[],
+        1,
+        "error[E3211]: 'ext_storage_class' cannot be used on a variable already associated to \
+         another storage class Output",
+    );
+    refuse(
+        "[[vk::ext_storage_class(/* Output */ 3)]]
+[[vk::ext_builtin_input(/* WorkgroupId */ 26)]]
+static uint3 input;
+[numthreads(1, 1, 1)] void main() {}
+",
+        "cs_6_0",
+        &[],
+        1,
+        "error[E3211]: 'ext_storage_class' cannot be used on a variable already associated to \
+         another storage class Input",
+    );
+    compile(
+        "[[vk::ext_storage_class(/* Output */ 3)]]
+[[vk::ext_builtin_output(/* PointSize */ 1)]]
+static float size;
+float4 main() : SV_Position { size = 1; return 0; }
+",
+        "vs_6_0",
+        &[],
     );
 }
