@@ -254,6 +254,15 @@ impl ModuleCtx<'_> {
             }
             _ => {}
         }
+        if !is_static {
+            let g =
+                hir::ids::GlobalId::new(self.db, self.file, self.config, self.tree.item(idx).ast);
+            let ty = crate::enums::global_type(self.db, g);
+            if let Some(r) = ty.and_then(|t| crate::storage_class::misplaced_descriptor(class, &t))
+            {
+                return Err(self.storage_class_refusal(r, range));
+            }
+        }
         match placement(class, false) {
             Ok(Placement::Global(kind, space)) => {
                 let stage = self.entry_stage;

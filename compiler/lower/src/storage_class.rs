@@ -240,6 +240,36 @@ pub(crate) fn descriptor_use(class: u32, ty: &Type) -> DescriptorUse {
     }
 }
 
+/// Why a global that is not `static`, of type `ty`, cannot be in descriptor class `class`
+/// where the class is not its own (`None`: no such refusal): DXC sets the class of the
+/// variable it made anyway, and Vulkan refuses an image or sampler outside `UniformConstant`
+/// and a block (`$Globals`, which a plain value's class moves) inside it.
+pub(crate) fn misplaced_descriptor(class: u32, ty: &Type) -> Option<Refusal> {
+    if !matches!(class, 0 | 2 | 9 | 12) {
+        return None;
+    }
+    let mut inner = ty;
+    while let Type::Array { element, .. } = inner {
+        inner = element;
+    }
+    let name = class_name(class).unwrap_or("?");
+    let why = match inner {
+        Type::Resource(r) if r.address_space() == AddressSpace::UniformConstant && class != 0 => {
+            format!("a {inner} is an image, sampler or acceleration structure, which Vulkan keeps in the UniformConstant storage class, not {name}")
+        }
+        Type::Spirv(_) | Type::Resource(_) => return None,
+        _ if class == 0 && inner.as_resource().is_none() => {
+            "a plain value is a member of $Globals, which would move into the UniformConstant \
+             storage class, where Vulkan allows no block"
+                .to_owned()
+        }
+        _ => return None,
+    };
+    Some(Refusal::Invalid(format!(
+        "vk::ext_storage_class({class}): {why}"
+    )))
+}
+
 /// Why a `static` or local variable cannot be in `class` (`None`: it may, as far as this
 /// check goes): the classes of descriptor-bound and pushed memory need a block and a binding
 /// (or a push-constant block) that DXC gives only to the globals it declares there itself.
@@ -570,6 +600,10 @@ mod tests {
         assert_eq!(descriptor_use(12, &tex), DescriptorUse::Other);
         assert_eq!(descriptor_use(6, &Type::FLOAT), DescriptorUse::Other);
         assert!(unbound_refusal(12).is_some());
+        assert!(misplaced_descriptor(12, &tex).is_some());
+        assert!(misplaced_descriptor(0, &tex).is_none());
+        assert!(misplaced_descriptor(0, &Type::FLOAT).is_some());
+        assert!(misplaced_descriptor(12, &Type::FLOAT).is_none());
         assert!(unbound_refusal(5338).is_none());
         assert!(matches!(placement(99, true), Err(Refusal::Invalid(_))));
     }

@@ -360,3 +360,30 @@ float4 main() : SV_Position { size = 1; return 0; }
         &[],
     );
 }
+
+/// A descriptor class that is not the global's own where Vulkan refuses the result: an
+/// image out of `UniformConstant`, or `$Globals` (a block) moved into it (was E3001).
+#[test]
+fn misplaced_descriptor_classes_are_refused() {
+    refuse(
+        "[[vk::ext_storage_class(/* StorageBuffer */ 12)]] Texture2D t;
+SamplerState s;
+float4 main(float2 uv : TEXCOORD) : SV_Target { return t.Sample(s, uv); }
+",
+        "ps_6_0",
+        &[],
+        1,
+        "error[E3012]: vk::ext_storage_class(12): a Texture2D<float4> is an image, sampler or \
+         acceleration structure, which Vulkan keeps in the UniformConstant storage class",
+    );
+    refuse(
+        "[[vk::ext_storage_class(/* UniformConstant */ 0)]] float4 c;
+float4 main() : SV_Target { return c; }
+",
+        "ps_6_0",
+        &[],
+        1,
+        "error[E3012]: vk::ext_storage_class(0): a plain value is a member of $Globals, which \
+         would move into the UniformConstant storage class, where Vulkan allows no block",
+    );
+}
