@@ -387,3 +387,29 @@ float4 main() : SV_Target { return c; }
          would move into the UniformConstant storage class, where Vulkan allows no block",
     );
 }
+
+/// `[[vk::ext_builtin_input(N)]]` needs a `static const` local without a value (the built-in
+/// gives it one): no E2275 there, while the same local without the attribute is refused.
+#[test]
+fn builtin_input_locals_are_exempt_from_the_const_initializer_rule() {
+    compile(
+        "float4 main() : SV_Target {
+  [[vk::ext_builtin_input(/* FragCoord */ 15)]] static const float4 where;
+  return where;
+}
+",
+        "ps_6_0",
+        &[],
+    );
+    refuse(
+        "float4 main() : SV_Target {
+  static const float4 where;
+  return where;
+}
+",
+        "ps_6_0",
+        &[],
+        1,
+        "error[E2275]: default initialization of an object of const type 'const float4'",
+    );
+}
