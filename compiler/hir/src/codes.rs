@@ -87,6 +87,9 @@ pub const SWITCH_LABEL: &str = "E2271";
 /// A `vk::BufferPointer` variable declared without an initializer (DXC: "vk::BufferPointer
 /// has no default constructor").
 pub const BUFFER_POINTER_NO_DEFAULT: &str = "E2272";
+/// A `const` local declared without an initializer (clang: "default initialization of an
+/// object of const type").
+pub const UNINIT_CONST_LOCAL: &str = "E2275";
 /// A `register(...)` binding of the wrong class for its resource, of an unknown register
 /// type, or with a malformed number or space.
 pub const INVALID_REGISTER: &str = "E2071";

@@ -145,6 +145,7 @@ fn file_diagnostics(db: &dyn HirDb, file: SourceFile, config: CompileConfig) -> 
     crate::pointer_local_checks::pointer_local_diagnostics(
         db, file, config, &funcs, &graph, &mut out,
     );
+    crate::uninit_const_locals::uninit_const_diagnostics(db, file, config, &funcs, &mut out);
     crate::hull_checks::hull_reachability_diagnostics(db, file, config, &graph, &mut out);
     crate::entry_checks::entry_diagnostics(db, file, config, &mut out);
     crate::attr_checks::attribute_diagnostics(db, file, config, &mut out);

@@ -28,6 +28,7 @@ mod overload_score;
 pub(crate) mod pointer_locals;
 mod sizeof_checks;
 mod string_checks;
+mod uninit_const;
 mod unsized_locals;
 pub mod vk;
 
@@ -104,6 +105,9 @@ pub struct InferenceResult {
     /// Locals of type `vk::BufferPointer` declared without an initializer, in source order:
     /// `E2272` where an entry point or export reaches the function (`pointer_local_checks`).
     pub uninit_pointer_locals: Vec<LocalId>,
+    /// `const` locals declared without an initializer, in source order: `E2275` unless the
+    /// declaration carries `[[vk::ext_builtin_input]]` (`uninit_const_locals`).
+    pub uninit_const_locals: Vec<LocalId>,
     pub diagnostics: Vec<InferDiagnostic>,
 }
 
@@ -753,6 +757,7 @@ impl<'a> InferCtx<'a> {
         if local.param.is_none() {
             self.check_unsized_local(id, ty.as_ref(), local.init.is_some());
             self.check_pointer_local(id, ty.as_ref(), local.init.is_some());
+            self.note_uninit_const_local(id, ty.as_ref());
         }
         self.result.local_types[id.0 as usize] = ty;
     }

@@ -154,6 +154,7 @@ mod switch_label_checks;
 pub mod system_values;
 pub mod type_ref;
 mod typed_elements;
+mod uninit_const_locals;
 mod union_checks;
 mod unknown_attr_checks;
 pub mod vk_attr_checks;

@@ -10,6 +10,7 @@
 pub mod builder;
 pub mod cfg;
 pub mod entity;
+pub mod inline;
 pub mod inst;
 pub mod intrinsic;
 #[macro_use]

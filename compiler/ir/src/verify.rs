@@ -266,6 +266,7 @@ fn verify_globals(m: &Module, errors: &mut Vec<VerifierError>) {
                     | AddressSpace::CallableData
                     | AddressSpace::IncomingCallableData
                     | AddressSpace::HitObjectAttribute
+                    | AddressSpace::HitObjectAttributeExt
             )
         {
             fail(format!(
@@ -311,7 +312,14 @@ fn verify_globals(m: &Module, errors: &mut Vec<VerifierError>) {
                     g.ty.ir()
                 )),
                 Some(r) => {
-                    if r.address_space() != g.space {
+                    // `$Globals` moved by `[[vk::ext_storage_class(12)]]` or `(9)` (`lower`'s
+                    // `storage_class`): a constant buffer's block in storage or pushed memory.
+                    let moved = matches!(r, types::ResourceType::ConstantBuffer { .. })
+                        && matches!(
+                            g.space,
+                            AddressSpace::StorageBuffer | AddressSpace::PushConstant
+                        );
+                    if r.address_space() != g.space && !moved {
                         fail(format!(
                             "{} belongs in {}, not {}",
                             r.ir(),

@@ -172,6 +172,9 @@ pub struct ModuleCtx<'db> {
     /// `static` locals with a non-constant initializer: the local's global and the `bool`
     /// global that says its initializer has run (DXC's `init.<name>` flag).
     pub static_local_flags: Vec<(Global, Global)>,
+    /// The functions with a parameter holding an inline SPIR-V pointer, and that parameter's
+    /// range: their calls are inlined when the module is done (`spirv_pointer`).
+    pub pointer_param_funcs: Vec<(ir::Func, TextRange)>,
     /// The private globals of `static` locals, shared by every copy of their function (one
     /// variable per function, as in HLSL; a template instance has its own): by function,
     /// template arguments, local and role (`""` for the value, `"init"` for its flag).
@@ -255,6 +258,7 @@ impl<'db> ModuleCtx<'db> {
             out_writer: None,
             static_init_map: None,
             static_local_flags: Vec::new(),
+            pointer_param_funcs: Vec::new(),
             static_local_globals: HashMap::new(),
             static_initializer_resources: HashMap::new(),
             dollar_globals: None,
@@ -284,7 +288,10 @@ impl<'db> ModuleCtx<'db> {
         (self.finish(), warnings)
     }
 
-    pub fn finish(self) -> Result<ir::Module, Vec<Diagnostic>> {
+    pub fn finish(mut self) -> Result<ir::Module, Vec<Diagnostic>> {
+        if self.diagnostics.is_empty() {
+            self.inline_pointer_calls();
+        }
         if self.diagnostics.is_empty() {
             Ok(self.mb.finish())
         } else {

@@ -709,6 +709,7 @@ impl<'a, 'db> FnLower<'a, 'db> {
                     self.locals[p.0 as usize] = Some(element);
                     self.res.incoming.insert((*p, Vec::new()), element);
                 }
+                ParamArg::Value(n) if self.bind_pointer_param(*p, n) => {}
                 ParamArg::Value(n) => {
                     let ptr = self.local_ptr(*p)?;
                     self.mark_aliased_local(*p, ptr, Some(n));

@@ -245,7 +245,7 @@ impl ModuleCtx<'_> {
             }
         }
         match self.global_descriptor_use(idx) {
-            Some(DescriptorUse::Unchanged) => return Ok(None),
+            Some(DescriptorUse::Unchanged | DescriptorUse::MovesGlobals(_)) => return Ok(None),
             Some(DescriptorUse::Resource) => {
                 return Ok(Some((
                     ir::GlobalKind::Resource,
@@ -253,6 +253,15 @@ impl ModuleCtx<'_> {
                 )))
             }
             _ => {}
+        }
+        if !is_static {
+            let g =
+                hir::ids::GlobalId::new(self.db, self.file, self.config, self.tree.item(idx).ast);
+            let ty = crate::enums::global_type(self.db, g);
+            if let Some(r) = ty.and_then(|t| crate::storage_class::misplaced_descriptor(class, &t))
+            {
+                return Err(self.storage_class_refusal(r, range));
+            }
         }
         match placement(class, false) {
             Ok(Placement::Global(kind, space)) => {
@@ -341,6 +350,23 @@ impl ModuleCtx<'_> {
                 self,
                 "vk::ext_builtin_input cannot be used together with vk::ext_builtin_output",
             );
+        }
+        // A storage class other than the built-in's own, in DXC's words (its semantic
+        // analysis checks this first).
+        let (own, own_name) = match input {
+            Some(_) => (crate::storage_class::INPUT, "Input"),
+            None => (crate::storage_class::OUTPUT, "Output"),
+        };
+        if let Some(class) = find("vk::ext_storage_class") {
+            let arg = crate::stmt::attr_args(class).first().cloned();
+            let n = arg.and_then(|t| self.int_attr_arg(scope, &t));
+            if n.is_some_and(|n| n != i64::from(own)) {
+                let message = format!(
+                    "'ext_storage_class' cannot be used on a variable already associated to \
+                     another storage class {own_name}"
+                );
+                return refuse(self, &message);
+            }
         }
         if !is_static {
             return refuse(

@@ -355,6 +355,9 @@ pub const PACKED_RUNTIME_INDEX: &str = "E3289";
 /// The code of `[[vk::push_constant]]` on a `vk::BufferPointer` itself, which DXC refuses (a
 /// pointer goes into a push-constant struct).
 pub const PUSH_CONSTANT_BUFFER_POINTER: &str = "E3266";
+/// The code of `[[vk::ext_storage_class(9)]]` on a `$Globals` member beside a
+/// `[[vk::push_constant]]` block: `$Globals` would be a second push-constant block.
+pub const GLOBALS_STORAGE_CONFLICT: &str = "E3292";
 /// A call of a function declared without a body and defined nowhere in the file.
 pub const UNDEFINED_FUNCTION: &str = "E3282";
 /// The code of the sampler of a `[[vk::combinedImageSampler]]` pair sampling a texture other

@@ -445,7 +445,10 @@ impl ModuleCtx<'_> {
                     && match self.global_descriptor_use(i) {
                         // An opaque inline SPIR-V type is a resource of its own.
                         Some(crate::storage_class::DescriptorUse::Resource) => false,
-                        Some(crate::storage_class::DescriptorUse::Unchanged) => true,
+                        Some(
+                            crate::storage_class::DescriptorUse::Unchanged
+                            | crate::storage_class::DescriptorUse::MovesGlobals(_),
+                        ) => true,
                         _ => crate::attrs::item_attr(self, i, "vk::ext_storage_class").is_none(),
                     }
                     // A `[[vk::constant_id]]` constant is a spec constant, not a member.
@@ -712,6 +715,7 @@ impl ModuleCtx<'_> {
             None => self.bindings.next_free(),
         };
         let g = self.mb.resource("$Globals", ty, set, binding);
+        self.globals_storage(g, &members)?;
         // `register(cN)` places a loose global at constant register N, as `packoffset(cN)`
         // places a cbuffer member.
         let offsets: Vec<Option<u32>> = members

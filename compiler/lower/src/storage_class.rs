@@ -21,7 +21,9 @@
 //! (`DescriptorUse`). On a global that is not `static`, DXC sets the class of the variable it
 //! made anyway: a resource's own, or `$Globals`'s for a plain value, so the class the variable
 //! already has changes nothing (`UniformConstant` on a texture, `StorageBuffer` on a
-//! `RWStructuredBuffer`, `Uniform` on a plain value, which stays in `$Globals`), and an
+//! `RWStructuredBuffer`, `Uniform` on a plain value, which stays in `$Globals`; `StorageBuffer`
+//! or `PushConstant` on a plain value moves `$Globals` itself, the one variable DXC gives all
+//! its members, into that class: [`ModuleCtx::globals_storage`]), and an
 //! opaque inline SPIR-V type (`vk::SpirvOpaqueType<OpTypeAccelerationStructureKHR>`, DXC's
 //! `spv.raytracing` test) in `UniformConstant` is a resource with a descriptor binding. A
 //! `static` or local variable has no binding nor block to give, so DXC's variable fails
@@ -136,6 +138,7 @@ pub(crate) fn placement(class: u32, on_local: bool) -> Result<Placement, Refusal
         5339 => ray(AddressSpace::HitAttribute),
         5342 => ray(AddressSpace::IncomingRayPayload),
         5385 => ray(AddressSpace::HitObjectAttribute),
+        5411 => ray(AddressSpace::HitObjectAttributeExt),
         5402 => Ok(Placement::Global(
             GlobalKind::TaskPayload,
             AddressSpace::TaskPayload,
@@ -158,6 +161,10 @@ pub(crate) enum DescriptorUse {
     Unchanged,
     /// An opaque inline SPIR-V type in `UniformConstant`: a resource with a binding.
     Resource,
+    /// A plain value in `StorageBuffer` or `PushConstant`: still a member of `$Globals`,
+    /// whose one variable DXC moves into that class (its `createExternVar` hands back
+    /// `$Globals`'s variable for every member, and `doVarDecl` sets that variable's class).
+    MovesGlobals(AddressSpace),
     /// Not a class of descriptor-bound or pushed memory, or one we place otherwise.
     Other,
 }
@@ -213,7 +220,11 @@ pub(crate) fn descriptor_use(class: u32, ty: &Type) -> DescriptorUse {
             };
         }
         // A plain value is a member of `$Globals`, a `Uniform` block.
-        _ if inner.as_resource().is_none() => Some(AddressSpace::Uniform),
+        _ if inner.as_resource().is_none() => match class {
+            12 => return DescriptorUse::MovesGlobals(AddressSpace::StorageBuffer),
+            9 => return DescriptorUse::MovesGlobals(AddressSpace::PushConstant),
+            _ => Some(AddressSpace::Uniform),
+        },
         _ => None,
     };
     let same = matches!(
@@ -227,6 +238,36 @@ pub(crate) fn descriptor_use(class: u32, ty: &Type) -> DescriptorUse {
     } else {
         DescriptorUse::Other
     }
+}
+
+/// Why a global that is not `static`, of type `ty`, cannot be in descriptor class `class`
+/// where the class is not its own (`None`: no such refusal): DXC sets the class of the
+/// variable it made anyway, and Vulkan refuses an image or sampler outside `UniformConstant`
+/// and a block (`$Globals`, which a plain value's class moves) inside it.
+pub(crate) fn misplaced_descriptor(class: u32, ty: &Type) -> Option<Refusal> {
+    if !matches!(class, 0 | 2 | 9 | 12) {
+        return None;
+    }
+    let mut inner = ty;
+    while let Type::Array { element, .. } = inner {
+        inner = element;
+    }
+    let name = class_name(class).unwrap_or("?");
+    let why = match inner {
+        Type::Resource(r) if r.address_space() == AddressSpace::UniformConstant && class != 0 => {
+            format!("a {inner} is an image, sampler or acceleration structure, which Vulkan keeps in the UniformConstant storage class, not {name}")
+        }
+        Type::Spirv(_) | Type::Resource(_) => return None,
+        _ if class == 0 && inner.as_resource().is_none() => {
+            "a plain value is a member of $Globals, which would move into the UniformConstant \
+             storage class, where Vulkan allows no block"
+                .to_owned()
+        }
+        _ => return None,
+    };
+    Some(Refusal::Invalid(format!(
+        "vk::ext_storage_class({class}): {why}"
+    )))
 }
 
 /// Why a `static` or local variable cannot be in `class` (`None`: it may, as far as this
@@ -275,7 +316,7 @@ fn stages_of(space: AddressSpace) -> Option<(&'static [ShaderStage], &'static st
             "ray generation, closest-hit, miss and callable shaders",
         ),
         AddressSpace::IncomingCallableData => (&[S::Callable], "callable shaders"),
-        AddressSpace::HitObjectAttribute => (
+        AddressSpace::HitObjectAttribute | AddressSpace::HitObjectAttributeExt => (
             &[S::RayGeneration, S::ClosestHit, S::Miss],
             "ray generation, closest-hit and miss shaders",
         ),
@@ -424,6 +465,47 @@ impl crate::context::ModuleCtx<'_> {
         Some(descriptor_use(class, &ty))
     }
 
+    /// Moves `$Globals` (global `g`, of `members`) into `StorageBuffer` or `PushConstant`
+    /// when a member carries `[[vk::ext_storage_class(12)]]` or `(9)`, as DXC's `doVarDecl`
+    /// sets the class of `$Globals`'s variable for each such member (the last in source
+    /// order wins). Its layout, binding and `Block` stay (a push-constant block takes no
+    /// binding decorations in the backend). A second push-constant block beside a
+    /// `[[vk::push_constant]]` one is `E3292`: Vulkan allows one per entry point.
+    pub(crate) fn globals_storage(
+        &mut self,
+        g: ir::Global,
+        members: &[hir::item_tree::ItemIdx],
+    ) -> R<()> {
+        let mut moved = None;
+        for &m in members {
+            if let Some(DescriptorUse::MovesGlobals(space)) = self.global_descriptor_use(m) {
+                moved = Some((m, space));
+            }
+        }
+        let Some((m, space)) = moved else {
+            return Ok(());
+        };
+        if space == AddressSpace::PushConstant {
+            let block = self
+                .tree
+                .indices()
+                .find(|&i| crate::attrs::item_attr(self, i, "vk::push_constant").is_some());
+            if let Some(block) = block {
+                let name = self.tree.item(block).name.clone();
+                let message = format!(
+                    "vk::ext_storage_class(9) on `{}` moves $Globals into the PushConstant \
+                     storage class, and `{name}` is a push-constant block already: an entry \
+                     point may use only one",
+                    self.tree.item(m).name
+                );
+                let range = self.item_range(m);
+                return Err(self.error(crate::GLOBALS_STORAGE_CONFLICT, message, range));
+            }
+        }
+        self.mb.module_mut().globals[g].space = space;
+        Ok(())
+    }
+
     /// The storage class number of `[[vk::ext_storage_class(N)]]` attribute `attr` (a literal
     /// or a constant seen from item `scope`); `E3012` at `range` without one.
     pub(crate) fn storage_class_arg(
@@ -487,7 +569,13 @@ mod tests {
                 AddressSpace::TaskPayload
             ))
         );
-        assert!(matches!(placement(5411, true), Err(Refusal::NotYet(_))));
+        assert_eq!(
+            placement(5411, true),
+            Ok(Placement::Global(
+                GlobalKind::RayData,
+                AddressSpace::HitObjectAttributeExt
+            ))
+        );
     }
 
     #[test]
@@ -501,8 +589,21 @@ mod tests {
         assert_eq!(descriptor_use(12, &tex), DescriptorUse::Other);
         assert_eq!(descriptor_use(2, &Type::FLOAT), DescriptorUse::Unchanged);
         assert_eq!(descriptor_use(0, &Type::FLOAT), DescriptorUse::Other);
+        assert_eq!(
+            descriptor_use(12, &Type::FLOAT),
+            DescriptorUse::MovesGlobals(AddressSpace::StorageBuffer)
+        );
+        assert_eq!(
+            descriptor_use(9, &Type::FLOAT),
+            DescriptorUse::MovesGlobals(AddressSpace::PushConstant)
+        );
+        assert_eq!(descriptor_use(12, &tex), DescriptorUse::Other);
         assert_eq!(descriptor_use(6, &Type::FLOAT), DescriptorUse::Other);
         assert!(unbound_refusal(12).is_some());
+        assert!(misplaced_descriptor(12, &tex).is_some());
+        assert!(misplaced_descriptor(0, &tex).is_none());
+        assert!(misplaced_descriptor(0, &Type::FLOAT).is_some());
+        assert!(misplaced_descriptor(12, &Type::FLOAT).is_none());
         assert!(unbound_refusal(5338).is_none());
         assert!(matches!(placement(99, true), Err(Refusal::Invalid(_))));
     }

@@ -246,7 +246,9 @@ pub fn disassemble(words: &[u32]) -> String {
     for words in &unknown.outside {
         let _ = writeln!(out, "; outside any function: {}", raw_line(words));
     }
-    out
+    // The loader read `HitObjectAttributeEXT` as its stand-in (`raw_words`).
+    let stand_in = format!("{:?}", crate::raw_words::HIT_OBJECT_ATTRIBUTE_EXT_STAND_IN);
+    out.replace(&stand_in, "HitObjectAttributeEXT")
 }
 
 /// Names for ids: `OpName`s, then generated type and constant names; each name once.

@@ -1415,6 +1415,8 @@ pub(crate) fn storage_class(cx: &Ctx<'_>, space: types::AddressSpace) -> Storage
         A::CallableData => StorageClass::CallableDataKHR,
         A::IncomingCallableData => StorageClass::IncomingCallableDataKHR,
         A::HitObjectAttribute => StorageClass::HitObjectAttributeNV,
+        // Newer than rspirv: a stand-in, rewritten after assembly (`raw_words`).
+        A::HitObjectAttributeExt => crate::raw_words::HIT_OBJECT_ATTRIBUTE_EXT_STAND_IN,
     }
 }
 

@@ -1,5 +1,6 @@
-//! Instructions rspirv cannot represent: inline SPIR-V may name an opcode or a capability
-//! newer than rspirv's grammar, and an `rspirv::dr::Instruction` holds its opcode as the
+//! Instructions rspirv cannot represent: inline SPIR-V may name an opcode, a capability or
+//! a storage class (`HitObjectAttributeEXT`, built as a stand-in class and rewritten after
+//! assembly) newer than rspirv's grammar, and an `rspirv::dr::Instruction` holds its opcode as the
 //! grammar's enum. Such an instruction is built as an `OpNop` whose first operand is the real
 //! opcode ([`raw_instruction`]); an `OpNop` never has operands otherwise, so after assembly
 //! [`restore_raw_opcodes`] rewrites each one into the instruction it stands for. Called by
@@ -8,7 +9,42 @@
 //! know.
 
 use rspirv::dr::{Instruction, Operand};
-use rspirv::spirv::{Op, Word};
+use rspirv::spirv::{Op, StorageClass, Word};
+
+/// SPIR-V's `HitObjectAttributeEXT` storage class (`SPV_EXT_shader_invocation_reorder`),
+/// newer than rspirv's grammar.
+pub(crate) const HIT_OBJECT_ATTRIBUTE_EXT: u32 = 5411;
+/// The class the module is built with in its place: `CodeSectionINTEL`, which no Vulkan
+/// module has (lowering refuses it), so [`restore_raw_opcodes`] can tell every use of it
+/// apart and rewrite it, and the disassembler can read it back.
+pub(crate) const HIT_OBJECT_ATTRIBUTE_EXT_STAND_IN: StorageClass = StorageClass::CodeSectionINTEL;
+
+/// The word of the storage class operand of a `words` instruction (`OpTypePointer`,
+/// `OpVariable`), when it has one.
+fn storage_class_word(words: &[Word]) -> Option<usize> {
+    let at = match Op::from_u32(words.first()? & 0xffff)? {
+        Op::TypePointer | Op::TypeForwardPointer => 2,
+        Op::Variable => 3,
+        _ => return None,
+    };
+    (at < words.len()).then_some(at)
+}
+
+/// Rewrites storage class `from` into `to` in every instruction of `words` that names one
+/// (the module's header included in `words`).
+fn swap_storage_class(words: &mut [Word], from: u32, to: u32) {
+    let mut at = 5;
+    while at < words.len() {
+        let count = ((words[at] >> 16) as usize).max(1);
+        let end = (at + count).min(words.len());
+        if let Some(i) = storage_class_word(&words[at..end]) {
+            if words[at + i] == from {
+                words[at + i] = to;
+            }
+        }
+        at = end;
+    }
+}
 
 /// An instruction of opcode `opcode` with `words` (result type and id included, in order),
 /// as the `OpNop` stand-in [`restore_raw_opcodes`] rewrites.
@@ -39,6 +75,8 @@ pub(crate) fn restore_raw_opcodes(words: Vec<Word>) -> Vec<Word> {
         }
         at = end;
     }
+    let stand_in = HIT_OBJECT_ATTRIBUTE_EXT_STAND_IN as u32;
+    swap_storage_class(&mut out, stand_in, HIT_OBJECT_ATTRIBUTE_EXT);
     out
 }
 
@@ -56,6 +94,11 @@ pub(crate) struct Unknown {
 
 /// `words` without what rspirv's loader cannot read: unknown capabilities and opcodes.
 pub(crate) fn take_unknown(words: &[Word]) -> (Vec<Word>, Unknown) {
+    // The loader reads `HitObjectAttributeEXT` as its stand-in (the disassembler names it).
+    let mut words = words.to_vec();
+    let stand_in = HIT_OBJECT_ATTRIBUTE_EXT_STAND_IN as u32;
+    swap_storage_class(&mut words, HIT_OBJECT_ATTRIBUTE_EXT, stand_in);
+    let words = words.as_slice();
     let mut out: Vec<Word> = words.iter().take(5).copied().collect();
     let mut unknown = Unknown::default();
     let mut in_function = false;
@@ -113,6 +156,38 @@ mod tests {
         assert!(placed_by_loader(Op::TypeRayQueryKHR));
         assert!(placed_by_loader(Op::DecorateId));
         assert!(placed_by_loader(Op::ExecutionModeId));
+    }
+
+    #[test]
+    fn the_storage_class_stand_in_becomes_hit_object_attribute_ext() {
+        let stand_in = HIT_OBJECT_ATTRIBUTE_EXT_STAND_IN as u32;
+        // Header, `%3 = OpTypePointer <class> %2`, `%4 = OpVariable %3 <class>`, and a
+        // `OpTypePointer Private` left alone.
+        let words = vec![
+            0x0723_0203,
+            0x0001_0600,
+            0,
+            10,
+            0,
+            (4 << 16) | Op::TypePointer as u32,
+            3,
+            stand_in,
+            2,
+            (4 << 16) | Op::Variable as u32,
+            3,
+            4,
+            stand_in,
+            (4 << 16) | Op::TypePointer as u32,
+            5,
+            StorageClass::Private as u32,
+            2,
+        ];
+        let out = restore_raw_opcodes(words.clone());
+        assert_eq!(out[7], HIT_OBJECT_ATTRIBUTE_EXT);
+        assert_eq!(out[12], HIT_OBJECT_ATTRIBUTE_EXT);
+        assert_eq!(out[15], StorageClass::Private as u32);
+        let (back, _) = take_unknown(&out);
+        assert_eq!(back, words);
     }
 
     #[test]

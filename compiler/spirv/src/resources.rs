@@ -23,6 +23,9 @@ pub(crate) fn resource_of(ty: &Type) -> Option<&ResourceType> {
     }
 }
 
+/// SPIR-V's `ShaderInvocationReorderEXT` capability, newer than rspirv's grammar.
+const SHADER_INVOCATION_REORDER_EXT: u32 = 5388;
+
 /// The block kind of a buffer resource; `None` for handles (images, samplers).
 pub(crate) fn block_kind(r: &ResourceType) -> Option<BlockKind> {
     let wrapped = |t: &Type| !matches!(t, Type::Struct(_));
@@ -490,7 +493,12 @@ impl Ctx<'_> {
     }
 
     fn resource_pointee_type(&mut self, r: &ResourceType, p: &Pointee) -> Result<Word> {
-        match (block_kind(r), block_content(r)) {
+        // A constant buffer in storage-buffer memory says so in `p` (`lower_global`).
+        let kind = match p.block {
+            Some(k @ BlockKind::ConstantInStorage { .. }) => Some(k),
+            _ => block_kind(r),
+        };
+        match (kind, block_content(r)) {
             (Some(kind), Some(content)) => {
                 let layout = match (&p.layout, r) {
                     (_, ResourceType::ByteAddressBuffer { .. }) => Some(TypeLayout::of(
@@ -579,6 +587,12 @@ impl Ctx<'_> {
                     self.capability(rspirv::spirv::Capability::ShaderInvocationReorderNV);
                     self.extension("SPV_NV_shader_invocation_reorder");
                 }
+                if g.space == types::AddressSpace::HitObjectAttributeExt {
+                    // The cross-vendor form: `ShaderInvocationReorderEXT` (5388), which
+                    // rspirv does not know either.
+                    self.caps.insert(SHADER_INVOCATION_REORDER_EXT);
+                    self.extension("SPV_EXT_shader_invocation_reorder");
+                }
                 (class, Pointee::plain(g.ty.clone()))
             }
             ir::GlobalKind::Input | ir::GlobalKind::Output => {
@@ -626,15 +640,25 @@ impl Ctx<'_> {
                         "a resource global without a resource type",
                     ))
                 })?;
-                let class = match r.address_space() {
+                // `$Globals` moved by `[[vk::ext_storage_class(12)]]` or `(9)` keeps its
+                // constant buffer's type in the class of its space.
+                let class = match g.space {
                     AddressSpace::Uniform => StorageClass::Uniform,
                     AddressSpace::StorageBuffer => self.storage_buffer_class(),
+                    AddressSpace::PushConstant => StorageClass::PushConstant,
                     _ => StorageClass::UniformConstant,
                 };
                 let mut p = Pointee::plain(g.ty.clone());
                 p.layout = g.layout.as_ref().map(|l| l.layout.clone());
                 p.external = true;
-                p.block = block_kind(r);
+                p.block = match block_kind(r) {
+                    Some(BlockKind::Constant { wrapped })
+                        if g.space == AddressSpace::StorageBuffer =>
+                    {
+                        Some(BlockKind::ConstantInStorage { wrapped })
+                    }
+                    kind => kind,
+                };
                 p.format = g.image_format;
                 p.atomic_image = self.atomic_images.contains(&h.index());
                 if self.opts.flatten_resource_arrays {
@@ -699,7 +723,8 @@ impl Ctx<'_> {
         if g.globally_coherent && !self.opts.vulkan_memory_model {
             self.decorate(id, Decoration::Coherent, &[]);
         }
-        if g.kind == ir::GlobalKind::Resource {
+        // A push-constant block has no descriptor (`$Globals` moved there).
+        if g.kind == ir::GlobalKind::Resource && class != StorageClass::PushConstant {
             self.decorate(
                 id,
                 Decoration::DescriptorSet,

@@ -38,6 +38,10 @@ pub(crate) enum TypeKey {
 pub(crate) enum BlockKind {
     /// `cbuffer`/`ConstantBuffer<T>`: `Block` in `Uniform`; chains start inside `T`.
     Constant { wrapped: bool },
+    /// A constant buffer's block in storage-buffer memory (`$Globals` moved by
+    /// `[[vk::ext_storage_class(12)]]`): as `Constant`, but `BufferBlock` where storage
+    /// buffers are `Uniform` (SPIR-V 1.0 to 1.2).
+    ConstantInStorage { wrapped: bool },
     /// `tbuffer`/`TextureBuffer<T>`: a read-only storage buffer; chains start inside `T`.
     Texture { wrapped: bool },
     /// Structured and byte-address buffers: one runtime-array member.
@@ -51,6 +55,7 @@ impl BlockKind {
     pub fn wrapped(self) -> bool {
         match self {
             BlockKind::Constant { wrapped }
+            | BlockKind::ConstantInStorage { wrapped }
             | BlockKind::Texture { wrapped }
             | BlockKind::PushConstant { wrapped } => wrapped,
             BlockKind::Storage { .. } => true,
@@ -511,8 +516,12 @@ impl Ctx<'_> {
                 self.member_decorate(id, i as u32, Decoration::NonWritable, &[]);
             }
         }
-        let buffer_block = matches!(kind, BlockKind::Storage { .. } | BlockKind::Texture { .. })
-            && !self.at_least(1, 3);
+        let buffer_block = matches!(
+            kind,
+            BlockKind::Storage { .. }
+                | BlockKind::Texture { .. }
+                | BlockKind::ConstantInStorage { .. }
+        ) && !self.at_least(1, 3);
         let decoration = if buffer_block {
             Decoration::BufferBlock
         } else {

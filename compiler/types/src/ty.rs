@@ -215,6 +215,9 @@ pub enum AddressSpace {
     /// The attributes of a hit object of NVIDIA's shader execution reordering
     /// (`[[vk::ext_storage_class(5385)]]`, SPIR-V `HitObjectAttributeNV`).
     HitObjectAttribute,
+    /// The attributes of a hit object of the cross-vendor shader execution reordering
+    /// (`[[vk::ext_storage_class(5411)]]`, SPIR-V `HitObjectAttributeEXT`).
+    HitObjectAttributeExt,
 }
 
 impl AddressSpace {
@@ -238,6 +241,7 @@ impl AddressSpace {
             AddressSpace::CallableData => "callable_data",
             AddressSpace::IncomingCallableData => "incoming_callable_data",
             AddressSpace::HitObjectAttribute => "hit_object_attribute",
+            AddressSpace::HitObjectAttributeExt => "hit_object_attribute_ext",
         }
     }
 }

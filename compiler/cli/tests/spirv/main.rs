@@ -31,6 +31,7 @@ mod enums;
 mod ext2;
 mod ext3;
 mod ext4;
+mod ext5;
 mod filecheck_probe;
 mod flags;
 mod front2;

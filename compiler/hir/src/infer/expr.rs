@@ -1206,7 +1206,7 @@ impl InferCtx<'_> {
     }
 
     /// Whether `ty` names an alias of a `const` type (`using P = const T;`).
-    fn of_const_alias(&self, ty: &crate::type_ref::TypeRef) -> bool {
+    pub(super) fn of_const_alias(&self, ty: &crate::type_ref::TypeRef) -> bool {
         let crate::type_ref::TypeBase::Path(path) = &ty.base else {
             return false;
         };
