@@ -302,8 +302,6 @@ fn unassigned_resource_used_at_run_time_is_undefined() {
         "void main(uint3 id : SV_DispatchThreadID) {",
     );
     let text = text.replace("if (EXTRA) {\n", "if (id.x > 0) {\n");
-    let e = errors(&text);
-    assert!(e.is_empty(), "{e}");
     let ir = common::dump(&text);
     assert!(ir.contains("undefined.texture"), "{ir}");
     assert!(ir.contains("undefined.buffer"), "{ir}");
