@@ -340,8 +340,8 @@ fn verify_globals(m: &Module, errors: &mut Vec<VerifierError>) {
                 }
             }
         } else {
-            // A private texture or sampler without an initializer is a `static` no code
-            // assigns, a private buffer a struct member no code assigns: an undefined value
+            // A private texture, typed buffer or sampler without an initializer is a resource
+            // no code assigns (a `static`, a local or a member), a private buffer a struct member no code assigns: an undefined value
             // (or pointer) each time it is read (the backend's `OpUndef`).
             let undefined = g.kind == GlobalKind::Private
                 && g.init.is_none()
@@ -349,6 +349,7 @@ fn verify_globals(m: &Module, errors: &mut Vec<VerifierError>) {
                     g.ty.as_resource(),
                     Some(
                         types::ResourceType::Texture { .. }
+                            | types::ResourceType::TypedBuffer { .. }
                             | types::ResourceType::Sampler { .. }
                             | types::ResourceType::StructuredBuffer { .. }
                             | types::ResourceType::ByteAddressBuffer { .. }

@@ -525,7 +525,10 @@ impl FnLower<'_, '_> {
                 resource,
                 coord,
                 sample: None,
-            } => Ok(vec![*resource, *coord]),
+            } => {
+                self.check_undefined_texel_atomic(*resource, e)?;
+                Ok(vec![*resource, *coord])
+            }
             Place::Texel { .. } => Err(self.unsupported("an atomic on one sample of a texel", e)),
             // The pointer, then the access path to the scalar (`ir::Opcode::AtomicRmw`).
             Place::Pointee(ptr, path) => {

@@ -166,6 +166,21 @@ pub struct ModuleCtx<'db> {
     /// The `static` whose initializer's call `static_out_args` is lowering for what it
     /// writes (the key of `out_write_inputs` for its arguments).
     pub out_writer: Option<ItemIdx>,
+    /// What a plain resource `static` written by calls in other statics' initializers holds
+    /// before each writing initializer runs, by writer, in order: what the initializer of a
+    /// `static` declared before that writer reads (`static_out_args`).
+    pub static_phases: HashMap<ItemIdx, Vec<(ItemIdx, crate::resource_statics::StaticBinding)>>,
+    /// The `static` whose initializer is being read or lowered, for those phases.
+    pub reading_initializer: Option<ItemIdx>,
+    /// Plain resource `static`s whose initializer's call hands an element at a run-time
+    /// index back through `out` to another `static`, with that static's index global:
+    /// `init_globals` runs the call for the index (`static_out_args`).
+    pub out_index_runs: Vec<(ItemIdx, Global)>,
+    /// The `out` arguments naming a part of a struct `static` or `static` array (by writer
+    /// and argument) to which their call hands back elements at run-time indices: for each
+    /// such slot, its position under the argument and the private `int` holding its index,
+    /// which the call stores where `init_globals` runs it (`static_out_args`).
+    pub out_part_indices: HashMap<(ItemIdx, hir::body::ExprId), Vec<(usize, Global)>>,
     /// The source map of the `static` whose initializer is being read, for the ranges of
     /// its expressions in diagnostics (`resource_statics`).
     pub static_init_map: Option<std::sync::Arc<hir::body::BodySourceMap>>,
@@ -256,6 +271,10 @@ impl<'db> ModuleCtx<'db> {
             pending_indexed: Vec::new(),
             out_write_inputs: HashMap::new(),
             out_writer: None,
+            static_phases: HashMap::new(),
+            reading_initializer: None,
+            out_index_runs: Vec::new(),
+            out_part_indices: HashMap::new(),
             static_init_map: None,
             static_local_flags: Vec::new(),
             pointer_param_funcs: Vec::new(),

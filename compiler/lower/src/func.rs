@@ -268,6 +268,9 @@ impl<'a, 'db> FnLower<'a, 'db> {
             Some(v) => Ok(v),
             None => {
                 let range = self.map.locals[l.0 as usize].text_range();
+                if let Some(v) = self.undefined_local(l) {
+                    return Ok(v);
+                }
                 if let Some(u) = self.resource_local_error(l, at) {
                     return Err(u);
                 }

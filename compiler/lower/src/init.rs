@@ -107,6 +107,28 @@ fn lower_one(
     let Some(init) = body.init else {
         return Ok(current);
     };
+    // What the statics it reads hold when it runs (`static_out_args`' phases).
+    let reading = cx.reading_initializer.replace(idx);
+    let r = lower_one_initializer(cx, func, current, idx, g, init, (body, map, infer, ty));
+    cx.reading_initializer = reading;
+    r
+}
+
+/// [`lower_one`] of initializer `init`.
+fn lower_one_initializer(
+    cx: &mut ModuleCtx<'_>,
+    func: Func,
+    current: Option<ir::Block>,
+    idx: ItemIdx,
+    g: ir::Global,
+    init: hir::body::ExprId,
+    (body, map, infer, ty): (
+        std::sync::Arc<hir::body::Body>,
+        std::sync::Arc<hir::body::BodySourceMap>,
+        std::sync::Arc<hir::InferenceResult>,
+        Type,
+    ),
+) -> R<Option<ir::Block>> {
     let mut f = FnLower {
         cx,
         item: idx,
@@ -203,6 +225,11 @@ fn lower_one(
                     f.fb().store(Value::Global(index), v);
                 }
             }
+        }
+        // Its call hands another `static` an element at a run-time index through `out`:
+        // run it, which stores that index (`static_out_args`, `rebind_out_written`).
+        if f.cx.out_index_runs.contains(&(idx, g)) {
+            f.resource_pointer(init)?;
         }
         return Ok(f.current);
     }

@@ -77,7 +77,7 @@
 //! | E3294 | a column-major matrix of a non-float type in a buffer's memory (DXC's words; `external_matrices`) |
 //! | W2110 | warning: an initializer on a global of `$Globals`, which is ignored (DXC's words) |
 //! | W2117 | warning: `firstbithigh`/`firstbitlow` of 16- or 64-bit integers, which DXC's SPIR-V path refuses (`bit_search_width`) |
-//! | W2119 | warning: a use of a plain `static` texture or sampler never assigned, an undefined value, in code lowered for an entry |
+//! | W2119 | warning: a use of a plain `static` resource never assigned, an undefined value, in code lowered for an entry |
 //! | W3001 | warning: two resources on one descriptor set and binding (only a sampler and a sampled texture may share); see [`binding_warnings`] |
 //!
 //! Modules: [`context`] (module-wide state: globals, functions to lower, diagnostics),
@@ -114,7 +114,7 @@
 //! [`resource_loops`] (loops rebinding resources, lowered again from the merged bindings;
 //! the exits of a `switch`), `resource_same` (bindings compared by the resource they name),
 //! `local_constants` (locals holding one constant on every path), [`resource_undefined`]
-//! (`static` textures and samplers never assigned, undefined values),
+//! (resources never assigned, undefined values),
 //! [`static_assign`] and [`static_flow`] (`static` resources assigned in functions, their
 //! resource flowing through calls),
 //! [`local_types`] (types declared inside a function, for `sizeof`).
@@ -194,6 +194,7 @@ pub mod resource_undefined;
 pub mod resource_unread;
 pub mod resources;
 mod row_args;
+mod row_flow;
 mod row_statics;
 mod shader_record;
 mod signature_packing;
@@ -372,7 +373,7 @@ pub const DEFAULT_NEEDS_ITSELF: &str = "E3050";
 /// The code of the warning about two resources given one descriptor set and binding (a
 /// sampler and a sampled texture may share one).
 pub const BINDING_REUSED: &str = "W3001";
-/// The code of the warning about a use of a plain `static` texture or sampler never assigned,
+/// The code of the warning about a use of a plain `static` resource never assigned,
 /// an undefined value (`resource_undefined`).
 pub const UNDEFINED_RESOURCE: &str = "W2119";
 /// The code of DXC's warning about an initializer on a global that goes into `$Globals`,

@@ -110,7 +110,11 @@ impl FnLower<'_, '_> {
             self.fb().store(Value::Arg(n), row);
             return Some(Handed::InIndexedRow(g, n, k));
         }
-        let (g, index) = self.element_of(p)?;
+        // An element of an array of arrays goes back as its row-major position (`row_flow`).
+        let (g, index) = match self.element_of(p) {
+            Some(e) => e,
+            None => self.flat_element_of(p)?,
+        };
         let Type::Scalar(kind) = self.type_of(index) else {
             return None;
         };
@@ -247,7 +251,7 @@ impl FnLower<'_, '_> {
                 if hidden.nonuniform {
                     index = self.mark_nonuniform(index);
                 }
-                Some(self.fb().access_chain(Value::Global(g), &[index]))
+                Some(self.global_element(g, index))
             }
         }
     }

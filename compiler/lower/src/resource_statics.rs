@@ -103,8 +103,16 @@ impl ModuleCtx<'_> {
         })
     }
 
-    /// The resources static `idx` names, worked out from its initializer on first use.
+    /// The resources static `idx` names, worked out from its initializer on first use; in
+    /// the initializer of a `static` declared before a call in another initializer writes
+    /// `idx`, what it holds there (`static_out_args`' phases).
     pub fn static_binding(&mut self, idx: ItemIdx) -> R<StaticBinding> {
+        let b = self.final_static_binding(idx)?;
+        Ok(self.static_phase(idx).unwrap_or(b))
+    }
+
+    /// [`Self::static_binding`] after every initializer ran.
+    fn final_static_binding(&mut self, idx: ItemIdx) -> R<StaticBinding> {
         if let Some(b) = self.static_resources.get(&idx) {
             return Ok(b.clone());
         }
@@ -116,7 +124,9 @@ impl ModuleCtx<'_> {
         let gid = GlobalId::new(self.db, self.file, self.config, self.tree.item(idx).ast);
         let (_, map) = hir::body::global_body_with_source_map(self.db, gid);
         let outer = self.static_init_map.replace(map);
+        let reading = self.reading_initializer.replace(idx);
         let b = self.static_binding_from_initializer(idx, gid);
+        self.reading_initializer = reading;
         self.static_init_map = outer;
         // A struct static or static array written through `out` arguments of calls in
         // other statics' initializers (`static_out_args`).
@@ -1049,6 +1059,13 @@ impl ModuleCtx<'_> {
                 for &item in items {
                     out.push(self.slot_resource(body, infer, item, range)?);
                 }
+                return Ok(out);
+            }
+            // A flattened list (`{ grid[k], grid[i] }` for eight slots): HLSL's flat rule,
+            // each row or array in it giving its elements in order.
+            let mut out = Vec::new();
+            self.flat_list_resources(body, infer, e, &mut out, range)?;
+            if out.len() == n as usize {
                 return Ok(out);
             }
             return Err(self.unsupported("an initializer list of another length", range));

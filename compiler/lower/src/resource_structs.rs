@@ -1007,15 +1007,10 @@ impl FnLower<'_, '_> {
         match self.passed_slot(slot, e)? {
             Some(p) => Ok(p),
             None => {
-                // A buffer member of a local or parameter never assigned is DXC's undefined
-                // pointer (`static` ones keep their flow rules, `static_flow`).
-                let plain = self
-                    .body
-                    .locals
-                    .get(slot.0 .0 as usize)
-                    .is_some_and(|l| !l.is_static);
+                // A member never assigned is DXC's undefined value (`resource_undefined`).
+                let plain = self.slot_may_be_undefined(slot.0);
                 let ty = self.infer.type_of_expr(e).cloned().filter(|_| plain);
-                if let Some(v) = ty.and_then(|t| self.undefined_member_buffer(&t)) {
+                if let Some(v) = ty.and_then(|t| self.undefined_resource(&t)) {
                     return Ok(v);
                 }
                 let range = self.expr_range(e);

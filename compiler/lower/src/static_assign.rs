@@ -316,6 +316,12 @@ impl FnLower<'_, '_> {
             self.res.static_once.insert(l);
             return Ok(());
         }
+        if never_written(&self.body, l) {
+            // Never given a resource: each use reads DXC's undefined value
+            // (`resource_undefined`).
+            self.res.static_once.insert(l);
+            return Ok(());
+        }
         if self.cx.is_called(self.item) {
             if let Some(r) = self.local_static_alias(l) {
                 let p = self.static_pointer(r);
@@ -459,6 +465,11 @@ impl ModuleCtx<'_> {
 /// What `static` resource local `l` of `body` is given: its initializer and the right-hand
 /// side of every assignment to it, and `None` for each call it is an argument of (an `out`
 /// argument may write it).
+/// Whether local `l` of `body` has no initializer and is never assigned nor passed to a call.
+pub(crate) fn never_written(body: &Body, l: hir::body::LocalId) -> bool {
+    local_sources(body, l).is_empty()
+}
+
 fn local_sources(body: &Body, l: hir::body::LocalId) -> Vec<Option<ExprId>> {
     let mut all = Vec::new();
     if let Some(init) = body.local(l).init {

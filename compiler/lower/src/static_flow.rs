@@ -306,7 +306,7 @@ impl FnLower<'_, '_> {
                         if nonuniform {
                             index = self.mark_nonuniform(index);
                         }
-                        let p = self.fb().access_chain(ir::Value::Global(g), &[index]);
+                        let p = self.global_element(g, index);
                         if let Some(k) = position {
                             self.cx
                                 .static_flows
@@ -378,7 +378,7 @@ impl FnLower<'_, '_> {
                     if nonuniform {
                         index = self.mark_nonuniform(index);
                     }
-                    let p = self.fb().access_chain(ir::Value::Global(g), &[index]);
+                    let p = self.global_element(g, index);
                     self.cx
                         .static_flows
                         .element_pointers
@@ -548,7 +548,10 @@ impl FnLower<'_, '_> {
         if self.named_resource_value(p).is_some() {
             return None;
         }
-        let (g, index) = self.element_of(p)?;
+        let (g, index) = match self.element_of(p) {
+            Some(e) => e,
+            None => self.flat_element_of(p)?,
+        };
         let types::Type::Scalar(kind) = self.type_of(index) else {
             return None;
         };

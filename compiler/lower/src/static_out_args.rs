@@ -115,7 +115,7 @@ impl ModuleCtx<'_> {
         range: syntax::TextRange,
     ) -> R<Option<StaticBinding>> {
         let writes = self.static_out_writes(idx);
-        let (Some(&first), Some(&last)) = (writes.first(), writes.last()) else {
+        let Some(&first) = writes.first() else {
             return Ok(None);
         };
         let assigned = !self.static_uses(idx).assigned.is_empty();
@@ -138,50 +138,45 @@ impl ModuleCtx<'_> {
             None => None,
         };
         let writers: Vec<ItemIdx> = writes.iter().map(|w| w.writer).collect();
-        // A static initialized before the first call runs sees the resource before it.
+        // A static initialized before the first call runs sees the resource before it: its
+        // own initializer's (`static_phase`); without one, none.
         if let Some(reader) = self.earlier_reader(idx, ItemIdx(0)..first.writer, &writers) {
-            if initial.is_some() {
-                return Err(self.unsupported(
-                    "a `static` resource read by an initializer that runs before the call in \
-                     another `static`'s initializer that writes it",
+            if initial.is_none() {
+                let (name, writer) = (
+                    self.tree.item(idx).name.clone(),
+                    self.tree.item(first.writer).name.clone(),
+                );
+                let label = (self.item_range(reader), "read here".to_owned());
+                return Err(self.error_with_labels(
+                    crate::RESOURCE_NOT_LEGAL,
+                    format!(
+                        "`{name}` is read by the initializer of a `static` declared before \
+                         `{writer}`, whose initializer's call writes it, so that read names no \
+                         resource; {}",
+                        crate::resource_structs::DXC_FAILS
+                    ),
                     range,
+                    &[label],
                 ));
             }
-            let (name, writer) = (
-                self.tree.item(idx).name.clone(),
-                self.tree.item(first.writer).name.clone(),
-            );
-            let label = (self.item_range(reader), "read here".to_owned());
-            return Err(self.error_with_labels(
-                crate::RESOURCE_NOT_LEGAL,
-                format!(
-                    "`{name}` is read by the initializer of a `static` declared before `{writer}`, \
-                     whose initializer's call writes it, so that read names no resource; {}",
-                    crate::resource_structs::DXC_FAILS
-                ),
-                range,
-                &[label],
-            ));
         }
-        // One resource stands for the static everywhere: a reader between two writing
-        // calls would see another.
-        if self
-            .earlier_reader(idx, first.writer..last.writer, &writers)
-            .is_some()
-        {
-            return Err(self.unsupported(
-                "a `static` resource read by an initializer that runs between two calls in \
-                 other `static`s' initializers that write it",
-                range,
-            ));
-        }
+        // What the static holds before each writing initializer runs, which the initializers
+        // of statics declared before that writer read (`static_phase`).
+        let mut phases = Vec::new();
         let mut current = initial;
-        // The last call hands back an element at a run-time index: its array.
+        // The last call hands back an element at a run-time index: its array, and the plain
+        // resource `static` whose initializer makes that call, if it is one.
         let mut indexed: Option<ir::Global> = None;
+        let mut resource_writer: Option<ItemIdx> = None;
         for write in writes {
             if indexed.is_some() {
                 return Err(self.indexed_out_write(range));
             }
+            let before = StaticBinding {
+                slots: vec![current],
+                ..StaticBinding::default()
+            };
+            phases.push((write.writer, before));
             // While the writing call is lowered, the static holds what the calls before left,
             // which an `inout` argument passes where `init_globals` runs the call.
             let during = StaticBinding {
@@ -206,6 +201,15 @@ impl ModuleCtx<'_> {
                 }
                 // An `inout` parameter left as it came in keeps what it held.
                 Some([None]) if write.direction == ParamDirection::InOut => current,
+                // A plain resource writer (`static Texture2D a = mk(o);`): `init_globals`
+                // runs its call for the index (`out_index_runs`).
+                Some([Some(Handed::Indexed(array, _))])
+                    if self.static_splits_nothing(write.writer) =>
+                {
+                    indexed = Some(*array);
+                    resource_writer = Some(write.writer);
+                    None
+                }
                 // A writer holding resources, whose call `init_globals` does not run.
                 Some([Some(Handed::Indexed(..) | Handed::InIndexedRow(..))]) => {
                     return Err(self.indexed_out_write(range))
@@ -213,12 +217,17 @@ impl ModuleCtx<'_> {
                 _ => None,
             };
         }
+        self.static_phases.insert(idx, phases);
         if let Some(array) = indexed {
             if assigned {
                 return Err(self.indexed_out_write(range));
             }
             let name = format!("{}.index", self.tree.item(idx).name);
             let index = self.mb.private(&name, types::Type::INT, None);
+            if let Some(w) = resource_writer {
+                self.out_index_runs.push((w, index));
+                self.static_inits.push((w, index));
+            }
             return Ok(Some(StaticBinding {
                 slots: vec![None],
                 index: Some((array, index)),
@@ -363,9 +372,35 @@ impl ModuleCtx<'_> {
                     range,
                 ));
             }
-            for (&k, r) in under.iter().zip(handed) {
+            for (j, (&k, r)) in under.iter().zip(handed).enumerate() {
                 match r {
                     Some(Handed::Named(r)) => b.slots[k] = Some(r),
+                    // The call stores the index where `init_globals` runs it: the
+                    // initializer of a data `static`, or of a plain resource one
+                    // (`out_index_runs`); the slot reads it (`IndexedSlot`).
+                    Some(Handed::Indexed(array, _))
+                        if !self.is_resource_static(write.writer)
+                            || self.static_splits_nothing(write.writer) =>
+                    {
+                        b.slots[k] = None;
+                        let name = format!("{}.index{k}", self.tree.item(idx).name);
+                        let index = self.mb.private(&name, types::Type::INT, None);
+                        if self.is_resource_static(write.writer) {
+                            self.out_index_runs.push((write.writer, index));
+                            self.static_inits.push((write.writer, index));
+                        }
+                        (self.out_part_indices.entry((write.writer, write.arg)))
+                            .or_default()
+                            .push((j, index));
+                        b.indexed_slots.push(crate::resource_statics::IndexedSlot {
+                            slot: k,
+                            array,
+                            index,
+                            // No expression of the static's own initializer.
+                            expr: ExprId(u32::MAX),
+                            column: None,
+                        });
+                    }
                     Some(Handed::Indexed(..) | Handed::InIndexedRow(..)) => {
                         return Err(self.unsupported(
                             "a part of a `static` written through an `out` argument of a call \
@@ -493,6 +528,35 @@ fn part_path(split: Option<&crate::resource_structs::Split>, steps: Vec<Step>) -
 }
 
 impl ModuleCtx<'_> {
+    /// Whether `static` `idx` is a plain resource (no struct, no array).
+    fn static_splits_nothing(&self, idx: ItemIdx) -> bool {
+        let gid = GlobalId::new(self.db, self.file, self.config, self.tree.item(idx).ast);
+        matches!(
+            crate::enums::global_type(self.db, gid),
+            Some(types::Type::Resource(_))
+        )
+    }
+}
+
+impl ModuleCtx<'_> {
+    /// In the initializer of a `static` other than one of the writers, declared before a
+    /// call in another initializer writes plain resource `static` `idx`: what `idx` holds
+    /// there (its own initializer's resource, or what the writes before left), as DXC's
+    /// entry wrapper runs the initializers in declaration order. `None` elsewhere (every
+    /// other reader sees what the last write left).
+    pub(crate) fn static_phase(&self, idx: ItemIdx) -> Option<StaticBinding> {
+        let reader = self.reading_initializer.filter(|&r| r != idx)?;
+        let phases = self.static_phases.get(&idx)?;
+        if phases.iter().any(|(writer, _)| *writer == reader) {
+            return None;
+        }
+        (phases.iter())
+            .find(|(writer, _)| reader < *writer)
+            .map(|(_, b)| b.clone())
+    }
+}
+
+impl ModuleCtx<'_> {
     /// A `static` declared in `within` (item order), none of `writers`, whose initializer
     /// names `static` `idx`: it runs before the calls of `writers` after it give `idx`
     /// resources.
@@ -595,6 +659,27 @@ impl FnLower<'_, '_> {
             return None;
         }
         let idx = self.out_written_static(a)?;
+        // Elements at run-time indices handed back to parts of a struct static or static
+        // array: their indices.
+        let key = (self.item, crate::unparen(&self.body, a));
+        if let Some(parts) = self.cx.out_part_indices.get(&key).cloned() {
+            for (j, index) in parts {
+                let Some(Some(p)) = pointers.get(j).copied() else {
+                    continue;
+                };
+                let k = match self.element_index_of(p, a) {
+                    Ok(Some((_, k))) => k,
+                    Ok(None) => continue,
+                    Err(u) => return Some(Err(u)),
+                };
+                let from = self.type_of(k);
+                match self.convert_value(k, &from, &types::Type::INT, a) {
+                    Ok(v) => self.fb().store(Value::Global(index), v),
+                    Err(u) => return Some(Err(u)),
+                }
+            }
+            return Some(Ok(()));
+        }
         let b = match self.cx.static_binding(idx) {
             Ok(b) => b,
             Err(u) => return Some(Err(u)),

@@ -45,10 +45,20 @@ float4 main() : SV_Target { return spare.Sample(s, float2(0, 1)); }
         &[],
     );
     assert!(m.has("%spare = OpUndef"), "{}", m.asm);
-    refuse(
+    // A writable texture is undefined too (res17); an atomic on it needs a real image.
+    let m = compile(
         r#"
 static RWTexture2D<float> scratch;
 float4 main() : SV_Target { return scratch[int2(0, 0)]; }
+"#,
+        "ps_6_0",
+        &[],
+    );
+    assert!(m.has("OpImageRead"), "{}", m.asm);
+    refuse(
+        r#"
+static RWTexture2D<uint> scratch;
+float4 main() : SV_Target { uint o; InterlockedAdd(scratch[int2(0, 0)], 1, o); return o; }
 "#,
         "ps_6_0",
         &[],

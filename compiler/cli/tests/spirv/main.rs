@@ -69,6 +69,7 @@ mod res13;
 mod res14;
 mod res15;
 mod res16;
+mod res17;
 mod res4;
 mod res5;
 mod res6;

@@ -149,16 +149,17 @@ float4 main(float2 uv : TEXCOORD0) : SV_Target {
         "{}",
         m.asm
     );
-    // Used where the condition is known only at run time, it names no resource: E3020.
+    // Used where the condition is known only at run time, each reads an undefined texture,
+    // the `OpUndef` DXC's legalization leaves for its never-stored local (res17; was E3020).
     let live = text.replace("if (DETAILED)", "if (uv.x > 0.5)");
-    refuse(&live, "ps_6_0", &[], 1, "E3020");
-    refuse(
-        &live,
-        "ps_6_0",
-        &[],
-        1,
-        "this resource is used before one is assigned to it",
+    let m = compile(&live, "ps_6_0", &[]);
+    assert_eq!(
+        m.asm.matches("OpImageSampleImplicitLod").count(),
+        3,
+        "{}",
+        m.asm
     );
+    assert!(m.has("%undefined_texture = OpUndef"), "{}", m.asm);
 }
 
 #[test]

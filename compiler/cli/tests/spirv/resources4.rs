@@ -82,13 +82,15 @@ struct M { Texture2D t; float x; };
 float4 main() : SV_Target { M m = (M)0; return m.x; }
 "#;
     refuse(first, "ps_6_0", &[], 1, "cannot convert from 'int' to 'M'");
-    // After a splat the texture is unassigned: using it is the use of no resource.
+    // After a splat the texture is unassigned: using it reads an undefined texture, as
+    // DXC's legalization leaves it (res17; was E3020).
     let unassigned = r#"
 SamplerState gSamp;
 struct M { float x; Texture2D t; };
 float4 main() : SV_Target { M m = (M)0; return m.t.Sample(gSamp, float2(0, 0)); }
 "#;
-    refuse(unassigned, "ps_6_0", &[], 1, "E3020");
+    let m = compile(unassigned, "ps_6_0", &[]);
+    assert!(m.has("%undefined_texture = OpUndef"), "{}", m.asm);
 }
 
 #[test]
