@@ -18,6 +18,7 @@ mod dxc5;
 mod dxc6;
 mod dxc7;
 mod dxc_errors;
+mod eng10;
 mod eng4;
 mod eng5;
 mod eng6;
