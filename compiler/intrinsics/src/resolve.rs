@@ -430,6 +430,13 @@ fn match_overload(ov: &Overload, templates: &[Type], args: &[ArgType]) -> Option
             p.dir == Dir::InOut
                 && matches!(p.ty, Pat::Numeric { kind: KindPat::Var(k), .. } if k as usize == vi)
         });
+        // An input argument decides the kind of an `out` one (DXC's `$type1`: `frexp(x, exp)`
+        // gives `exp` the type of `x`), and the `out` lvalue takes the value converted:
+        // `int e; frexp(f, e)` (Unity's occlusion culling) is the `float` overload.
+        let bound_by_input = pairs.iter().any(|(p, _)| {
+            p.dir == Dir::In
+                && matches!(p.ty, Pat::Numeric { kind: KindPat::Var(k), .. } if k as usize == vi)
+        });
         for (p, a) in &pairs {
             let Pat::Numeric {
                 kind: KindPat::Var(k),
@@ -439,6 +446,9 @@ fn match_overload(ov: &Overload, templates: &[Type], args: &[ArgType]) -> Option
                 continue;
             };
             if k as usize != vi {
+                continue;
+            }
+            if p.dir == Dir::Out && bound_by_input && !has_ref {
                 continue;
             }
             match a {

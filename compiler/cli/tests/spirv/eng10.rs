@@ -43,3 +43,27 @@ void main(uint i : SV_GroupIndex)
     assert!(m.has("OpIMul"), "{}", m.asm);
     assert!(m.has("OpIAdd"), "{}", m.asm);
 }
+
+/// Unity's GPU occlusion culling (`OcclusionCullingCommon.hlsl`) takes the mip level of a
+/// radius with `int mipLevel; frexp(radius, mipLevel);`. `frexp`'s exponent has the type of
+/// `x` (DXC's `$type1`), so this is the `float` overload and the `int` lvalue receives the
+/// exponent converted on the way out. Before, the `int` argument made the call match no
+/// overload (E2004).
+#[test]
+fn an_out_argument_of_another_kind_takes_the_converted_exponent() {
+    let src = r#"
+RWStructuredBuffer<float4> io;
+[numthreads(1, 1, 1)]
+void main()
+{
+    float radius = io[0].x;
+    int level = 0;
+    float mantissa = frexp(radius, level);
+    io[1] = float4(mantissa, ldexp(io[0].yz, -level), level);
+}
+"#;
+    let m = compile_entry(src, "cs_6_0", Some("main"), &[]);
+    assert!(m.has("FrexpStruct"), "{}", m.asm);
+    // The exponent comes out as an int, becomes the float parameter, and goes back to `level`.
+    assert!(m.has("OpConvertFToS %int"), "{}", m.asm);
+}
