@@ -156,7 +156,7 @@ impl<'a> TypeCtx<'a> {
         let mut site = LookupSite::inside(tree, idx);
         // An out-of-line method `float S::f()` sees the members of `S`.
         if let Some(q) = tree.function(idx).and_then(|f| f.qualifier.as_ref()) {
-            if let Some(s) = scope.resolve_scope_path(tree, q) {
+            if let Some(s) = scope.qualifier_owner(tree, idx, q) {
                 site.scopes.insert(0, s);
             }
         }

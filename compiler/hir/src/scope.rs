@@ -201,6 +201,31 @@ impl ItemScope {
         scope
     }
 
+    /// The struct (or namespace) the qualifier of out-of-line definition `idx` names,
+    /// looked up from the scopes around the definition, innermost first, then the file:
+    /// `namespace N { void S::f() {} }` defines a method of `N::S`, and a reopened
+    /// namespace block sees the structs of the blocks before it.
+    pub fn qualifier_owner(&self, tree: &ItemTree, idx: ItemIdx, path: &Path) -> Option<ItemIdx> {
+        let mut enclosing = Vec::new();
+        let mut parent = declaring_scope(tree, idx);
+        while let Some(p) = parent {
+            enclosing.push(Some(p));
+            parent = declaring_scope(tree, p);
+        }
+        enclosing.push(None);
+        enclosing.into_iter().find_map(|start| {
+            let mut scope = start;
+            for seg in &path.segments {
+                scope = Some(
+                    self.reopened(tree, scope)
+                        .into_iter()
+                        .find_map(|s| self.child_scope(tree, s, &seg.name))?,
+                );
+            }
+            scope
+        })
+    }
+
     /// The scope-like item `name` directly in `scope` (or, for the file scope's first
     /// segment, anywhere).
     pub fn child_scope(

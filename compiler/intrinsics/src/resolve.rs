@@ -430,6 +430,23 @@ fn match_overload(ov: &Overload, templates: &[Type], args: &[ArgType]) -> Option
             p.dir == Dir::InOut
                 && matches!(p.ty, Pat::Numeric { kind: KindPat::Var(k), .. } if k as usize == vi)
         });
+        // A typed input argument decides the kind of a float variable's `out` argument (DXC's
+        // `$type1`: `frexp(x, exp)` gives `exp` the type of `x`), and the `out` lvalue takes the
+        // value converted: `int e; frexp(f, e)` (Unity's occlusion culling) is the `float`
+        // overload. Integer variables (atomics' original values) keep deciding together.
+        let float_only = [
+            ScalarKind::Int,
+            ScalarKind::Uint,
+            ScalarKind::Int64,
+            ScalarKind::Uint64,
+        ]
+        .iter()
+        .all(|k| !var.class.contains(*k));
+        let bound_by_input = float_only && pairs.iter().any(|(p, a)| {
+            p.dir == Dir::In
+                && matches!(a, ArgType::Type(_))
+                && matches!(p.ty, Pat::Numeric { kind: KindPat::Var(k), .. } if k as usize == vi)
+        });
         for (p, a) in &pairs {
             let Pat::Numeric {
                 kind: KindPat::Var(k),
@@ -439,6 +456,9 @@ fn match_overload(ov: &Overload, templates: &[Type], args: &[ArgType]) -> Option
                 continue;
             };
             if k as usize != vi {
+                continue;
+            }
+            if p.dir == Dir::Out && bound_by_input && !has_ref {
                 continue;
             }
             match a {

@@ -131,7 +131,7 @@ impl ModuleCtx<'_> {
                 };
                 // `float S::f() {...}` defines a member of `S` out of line.
                 let scope = match &f.qualifier {
-                    Some(q) => self.scope.resolve_scope_path(&self.tree, q),
+                    Some(q) => self.scope.qualifier_owner(&self.tree, i, q),
                     None => other.parent,
                 };
                 other.name == item.name && scope == item.parent && f.has_body && params(i) == wanted
@@ -145,7 +145,7 @@ impl ModuleCtx<'_> {
         let item = self.tree.item(idx);
         let qualifier = self.tree.function(idx).and_then(|f| f.qualifier.as_ref());
         let owner = match qualifier {
-            Some(q) => self.scope.resolve_scope_path(&self.tree, q),
+            Some(q) => self.scope.qualifier_owner(&self.tree, idx, q),
             None => item.parent,
         };
         match owner.filter(|p| self.tree.strukt(*p).is_some()) {

@@ -19,6 +19,7 @@ mod dxc6;
 mod dxc7;
 mod dxc8;
 mod dxc_errors;
+mod eng10;
 mod eng4;
 mod eng5;
 mod eng6;
