@@ -299,6 +299,32 @@ impl<'db> ModuleCtx<'db> {
         }
     }
 
+    /// A module context about to lower entry points under `options`: every resource bound
+    /// (as DXC binds them, used or not), and the declarations' warnings dropped, since
+    /// `binding_warnings` reports them whatever the entry.
+    pub fn for_entries(
+        db: &'db dyn HirDb,
+        file: SourceFile,
+        config: CompileConfig,
+        options: &crate::LowerOptions,
+    ) -> Self {
+        let mut cx = Self::new(db, file, config);
+        cx.options = options.clone();
+        cx.assign_bindings();
+        cx.warnings.clear();
+        cx
+    }
+
+    /// The steps after the entry points are lowered, then [`ModuleCtx::finish_warned`]: the
+    /// member decorations, the layout rules and explicit offsets checked, heap bindings.
+    pub fn finish_module(mut self) -> crate::Lowering {
+        self.declare_member_decorations();
+        self.apply_layout_rules();
+        self.check_explicit_offsets();
+        self.assign_heap_bindings();
+        self.finish_warned()
+    }
+
     /// [`ModuleCtx::finish`], with the warnings lowering gave, in source order.
     pub fn finish_warned(mut self) -> crate::Lowering {
         let mut warnings = std::mem::take(&mut self.warnings);

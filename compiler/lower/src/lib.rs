@@ -412,18 +412,14 @@ pub fn lower_library_with(
 }
 
 /// [`lower_library_with`], with the warnings about the code lowered for the entry points
-/// ([`Lowering::warnings`]).
+/// ([`Lowering`]).
 pub fn lower_library_warned(
     db: &dyn hir::HirDb,
     file: SourceFile,
     config: CompileConfig,
     options: &LowerOptions,
 ) -> Lowering {
-    let mut cx = context::ModuleCtx::new(db, file, config);
-    cx.options = options.clone();
-    cx.assign_bindings();
-    // The declarations' warnings are `binding_warnings`'s, whatever the entry.
-    cx.warnings.clear();
+    let mut cx = context::ModuleCtx::for_entries(db, file, config, options);
     let names: Vec<String> = hir::entry::entry_points(db, file, config)
         .iter()
         .filter(|e| e.source == hir::entry::EntrySource::ShaderAttribute)
@@ -443,11 +439,7 @@ pub fn lower_library_warned(
         // Each entry's `[[vk::ext_capability]]`/`[[vk::ext_extension]]`, as for one entry.
         cx.declare_entry_inline_spirv(name);
     }
-    cx.declare_member_decorations();
-    cx.apply_layout_rules();
-    cx.check_explicit_offsets();
-    cx.assign_heap_bindings();
-    cx.finish_warned()
+    cx.finish_module()
 }
 
 /// The warnings about the resource declarations of `file` under `options` (W3001: two
@@ -495,11 +487,7 @@ pub fn lower_module_warned(
     stage: ShaderStage,
     options: &LowerOptions,
 ) -> Lowering {
-    let mut cx = context::ModuleCtx::new(db, file, config);
-    cx.options = options.clone();
-    cx.assign_bindings();
-    // The declarations' warnings are `binding_warnings`'s, whatever the entry.
-    cx.warnings.clear();
+    let mut cx = context::ModuleCtx::for_entries(db, file, config, options);
     cx.refuse_function_decorations(&[entry.to_owned()]);
     cx.check_builtin_globals();
     entry::lower_entry(&mut cx, entry, stage);
@@ -507,9 +495,5 @@ pub fn lower_module_warned(
     cx.declare_entry_inline_spirv(entry);
     cx.refuse_groupshared(stage);
     cx.refuse_subpass_inputs(stage);
-    cx.declare_member_decorations();
-    cx.apply_layout_rules();
-    cx.check_explicit_offsets();
-    cx.assign_heap_bindings();
-    cx.finish_warned()
+    cx.finish_module()
 }
