@@ -105,7 +105,7 @@ pub struct InferenceResult {
     /// Locals of type `vk::BufferPointer` declared without an initializer, in source order:
     /// `E2272` where an entry point or export reaches the function (`pointer_local_checks`).
     pub uninit_pointer_locals: Vec<LocalId>,
-    /// `const` locals declared without an initializer, in source order: `E2275` unless the
+    /// Locals of a `const` alias type declared without an initializer, in source order: `E2275` unless the
     /// declaration carries `[[vk::ext_builtin_input]]` (`uninit_const_locals`).
     pub uninit_const_locals: Vec<LocalId>,
     pub diagnostics: Vec<InferDiagnostic>,

@@ -1,14 +1,15 @@
-//! `const` locals declared without an initializer (`E2275`), refused at the name in clang's
-//! words as DXC refuses them ("default initialization of an object of const type 'const
-//! int'"): nothing can give such a local a value later. A local is `const` by its own
-//! qualifier or through a `const` alias (`vk::WorkgroupSpirvPointer<T>` of DXC's
-//! `vk/spirv.h`, an alias of `const vk::SpirvOpaqueType<...>`). DXC exempts a declaration
-//! with `[[vk::ext_builtin_input(N)]]`, which must be a `static const` without a value (the
-//! built-in gives it one). Structs, and arrays of them, are not refused: clang's rule for a
-//! class without a user-provided default constructor is a Microsoft extension's warning in
-//! some modes, and DXC's behaviour there was not confirmed. Every function is checked,
-//! called or not (DXC's semantic analysis). `infer` records the locals
-//! (`InferenceResult::uninit_const_locals`); called by `diagnostics::file_diagnostics`.
+//! Locals of a `const` alias type declared without an initializer (`E2275`), refused at the
+//! name in clang's words ("default initialization of an object of const type 'const
+//! vk::SpirvOpaqueType<...>'"): nothing can give such a local a value later. The alias is
+//! `vk::WorkgroupSpirvPointer<T>` of DXC's `vk/spirv.h` (an alias of `const
+//! vk::SpirvOpaqueType<...>`), whose local would otherwise be read as nothing. A local
+//! `const` by its own qualifier (`const float f;`) is not refused: DXC accepts it (vkd3d's
+//! `const.shader_test` and `invalid.shader_test` expect it to fail only below SM 6, that is
+//! under FXC), and reads it as zero as we do. DXC exempts a declaration with
+//! `[[vk::ext_builtin_input(N)]]`, which must be a `static const` without a value (the
+//! built-in gives it one). Every function is checked, called or not (DXC's semantic
+//! analysis). `infer` records the locals (`InferenceResult::uninit_const_locals`); called by
+//! `diagnostics::file_diagnostics`.
 
 use base_db::{CompileConfig, SourceFile};
 use syntax::ast::{self, AstNode};
