@@ -3,9 +3,10 @@
 //! vk::SpirvOpaqueType<...>'"): nothing can give such a local a value later. The alias is
 //! `vk::WorkgroupSpirvPointer<T>` of DXC's `vk/spirv.h` (an alias of `const
 //! vk::SpirvOpaqueType<...>`), whose local would otherwise be read as nothing. A local
-//! `const` by its own qualifier (`const float f;`) is not refused: DXC accepts it (vkd3d's
-//! `const.shader_test` and `invalid.shader_test` expect it to fail only below SM 6, that is
-//! under FXC), and reads it as zero as we do. DXC exempts a declaration with
+//! `const` by its own qualifier (`const float f;`) or through a typedef (`typedef const uint
+//! U; U u;`) is not refused: DXC accepts both (vkd3d's `const.shader_test` and
+//! `invalid.shader_test` expect a failure only below SM 6, that is under FXC; DXC's own
+//! `type.typedef.hlsl` compiles the typedef form), and reads it as zero as we do. DXC exempts a declaration with
 //! `[[vk::ext_builtin_input(N)]]`, which must be a `static const` without a value (the
 //! built-in gives it one). Every function is checked, called or not (DXC's semantic
 //! analysis). `infer` records the locals (`InferenceResult::uninit_const_locals`); called by

@@ -145,12 +145,14 @@ RWStructuredBuffer<float2> Out;
 }
 
 /// A local `const` by its own qualifier and declared without a value is accepted, as DXC
-/// accepts it (vkd3d's `const.shader_test` expects a failure below SM 6 only), read or not.
+/// accepts it (vkd3d's `const.shader_test` expects a failure below SM 6 only), read or not,
+/// and so is one `const` through a typedef (DXC's `type.typedef.hlsl`).
 #[test]
 fn const_local_without_initializer_is_accepted_as_dxc_accepts_it() {
     compile(
         "RWStructuredBuffer<float4> Out;
-[numthreads(1, 1, 1)] void main() { const int x; const float4 y; Out[0] = y; }
+typedef const uint ConstUint;
+[numthreads(1, 1, 1)] void main() { const int x; const float4 y; ConstUint z; Out[0] = y + z; }
 ",
         "cs_6_0",
         &[],
