@@ -2,15 +2,7 @@
 //! frame interpolation) and NVIDIA's donut shaders that the eng7 survey found `hlslc`
 //! treating differently from DXC's `-spirv` build. Each module is validated by `spirv-val`.
 
-use crate::harness::{compile, refuse, run};
-
-/// What `hlslc` printed on stderr for `src`, which must compile to valid SPIR-V.
-fn stderr_of(src: &str, profile: &str, flags: &[&str]) -> String {
-    compile(src, profile, flags);
-    let (out, _) = run(src, profile, flags);
-    assert!(out.status.success());
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
+use crate::harness::{compile, refuse, run, stderr_of};
 
 const WAVE_SIZE_WARNING: &str = "warning[W2116]: Wave size is not supported by Vulkan SPIR-V. \
                                  Consider using VK_EXT_subgroup_size_control.";

@@ -2,15 +2,7 @@
 //! samples) that the eng9 survey found `hlslc` treating differently from DXC's `-spirv` build.
 //! Each compiled module is validated by `spirv-val`.
 
-use crate::harness::{compile, compile_entry, run};
-
-/// What `hlslc` printed on stderr for `src`, which must compile to valid SPIR-V.
-fn stderr_of(src: &str, profile: &str, flags: &[&str]) -> String {
-    compile(src, profile, flags);
-    let (out, _) = run(src, profile, flags);
-    assert!(out.status.success());
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
+use crate::harness::{compile, compile_entry, stderr_of};
 
 /// The DXR samples write `Output[DispatchRaysIndex()]` into a `RWTexture2D`: a `uint3` index
 /// where the texture takes two coordinates. DXC truncates it (warning so) and reads or writes

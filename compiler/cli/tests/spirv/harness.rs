@@ -119,6 +119,14 @@ pub fn compile_entry(text: &str, profile: &str, entry: Option<&str>, flags: &[&s
     Module { asm }
 }
 
+/// What `hlslc` printed on stderr for `src`, which must compile to valid SPIR-V.
+pub fn stderr_of(src: &str, profile: &str, flags: &[&str]) -> String {
+    compile(src, profile, flags);
+    let (out, _) = run(src, profile, flags);
+    assert!(out.status.success());
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
 /// Compiles and expects failure with exit status `code` and `message` on stderr.
 pub fn refuse(text: &str, profile: &str, flags: &[&str], code: i32, message: &str) {
     let (output, _) = run(text, profile, flags);

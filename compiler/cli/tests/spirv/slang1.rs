@@ -3,15 +3,7 @@
 //! treating differently from DXC's `-spirv` build. Each compiled module is validated by
 //! `spirv-val`.
 
-use crate::harness::{compile, run};
-
-/// What `hlslc` printed on stderr for `src`, which must compile to valid SPIR-V.
-fn stderr_of(src: &str, profile: &str, flags: &[&str]) -> String {
-    compile(src, profile, flags);
-    let (out, _) = run(src, profile, flags);
-    assert!(out.status.success());
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
+use crate::harness::{compile, run, stderr_of};
 
 /// An effect file keeps its shaders next to `technique11` blocks whose passes name them
 /// (`SetVertexShader(CompileShader(vs_4_0, VS()))`). DXC skips each block with "effect

@@ -2,7 +2,7 @@
 //! shading below SPIR-V 1.4, DXC's error tests we accepted, W2119 outside entry code,
 //! constant folding of intrinsics in constant contexts, and `-flegacy-resource-reservation`.
 
-use crate::harness::{compile, refuse, run};
+use crate::harness::{compile, refuse, stderr_of};
 
 /// A pixel input read from a mesh shader's per-primitive output, below SPIR-V 1.4: DXC
 /// decorates it `PerPrimitiveNV` and its capability pass asks for NV mesh shading there
@@ -87,14 +87,6 @@ void main(uint tid : SV_GroupIndex) {
     let ext = compile(text, "as_6_5", &["-fspv-target-env=vulkan1.2"]);
     ext.assert_has(&["OpEmitMeshTasksEXT %uint_2 %uint_1 %uint_1"]);
     assert!(!ext.asm.contains("%uint_7"), "{}", ext.asm);
-}
-
-/// What `hlslc` printed on stderr for `src`, which must compile to a valid module.
-fn stderr_of(src: &str, profile: &str, flags: &[&str]) -> String {
-    compile(src, profile, flags);
-    let (out, _) = run(src, profile, flags);
-    assert!(out.status.success());
-    String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
 /// Whether `stderr` holds `message` reported at `line:col` of the test's file.
